@@ -1,0 +1,53 @@
+# sched-buddy: the wakeup buddy system for EEVDF, as a patch series against Debian's
+# linux-source-6.12, built and tested booted in QEMU. See README.md.
+#
+#   make demo      build the patched kernel, boot it, show NEXT_BUDDY/LAST_BUDDY off vs on
+#   make test      build both kernels, run host, in-guest and KUnit tests
+#   make export    turn the commits on the tree's sched-buddy branch back into patches/
+#
+# CONFIG selects config/$(CONFIG).config (on top of config/base.config).
+
+CONFIG ?= test
+CC ?= gcc
+CFLAGS ?= -O2 -g -Wall -Wextra
+GUEST_LIB := guest/lib/sb.c guest/lib/sb.h
+TESTS := $(wildcard tests/*.c) tests/sbtest.h
+
+all: demo
+
+deps:
+	@scripts/deps.sh
+
+tree: deps
+	@scripts/tree.sh
+
+kernels: tree
+	@scripts/build.sh base $(CONFIG) >/dev/null
+	@scripts/build.sh patched $(CONFIG) >/dev/null
+
+patched: tree
+	@scripts/build.sh patched $(CONFIG) >/dev/null
+
+build/sbtest: $(TESTS) $(GUEST_LIB)
+	@mkdir -p build
+	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^)
+
+build/pairs: guest/pairs.c $(GUEST_LIB)
+	@mkdir -p build
+	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^)
+
+guest: build/sbtest build/pairs
+
+test: kernels guest
+	@CONFIG=$(CONFIG) scripts/test.sh
+
+demo: patched guest
+	@scripts/boot.sh --config $(CONFIG) --name demo -- $(CURDIR)/guest/demo $(CURDIR)/build
+
+export:
+	@scripts/tree.sh export
+
+clean:
+	rm -rf build
+
+.PHONY: all deps tree kernels patched guest test demo export clean

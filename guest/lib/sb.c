@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Helpers shared by the in-guest tests and workloads; see sb.h. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sb.h"
+
+ssize_t sb_read_file(const char *path, char *buf, size_t len)
+{
+	size_t got = 0;
+	ssize_t n = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	while (got + 1 < len && (n = read(fd, buf + got, len - 1 - got)) > 0)
+		got += n;
+	n = n < 0 ? -errno : (ssize_t)got;
+	close(fd);
+	buf[got] = '\0';
+	return n;
+}
+
+int sb_write_file(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	int ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, s, strlen(s)) < 0)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+int sb_read_long(const char *path, long *val)
+{
+	char buf[64], *end;
+	ssize_t n = sb_read_file(path, buf, sizeof(buf));
+
+	if (n < 0)
+		return n;
+	errno = 0;
+	*val = strtol(buf, &end, 10);
+	return (errno || end == buf) ? -EINVAL : 0;
+}
+
+int sb_pin_cpu(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set) ? -errno : 0;
+}
+
+unsigned long long sb_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+void sb_spin_ns(unsigned long long ns)
+{
+	unsigned long long end = sb_now_ns() + ns;
+
+	while (sb_now_ns() < end)
+		;
+}
+
+int sb_feature_get(const char *name)
+{
+	static char buf[4096];
+	ssize_t n = sb_read_file(SB_FEATURES, buf, sizeof(buf));
+	char *tok, *save;
+
+	if (n < 0)
+		return n;
+	for (tok = strtok_r(buf, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save)) {
+		if (!strcmp(tok, name))
+			return 1;
+		if (!strncmp(tok, "NO_", 3) && !strcmp(tok + 3, name))
+			return 0;
+	}
+	return -ENOENT;
+}
+
+int sb_feature_set(const char *name, bool on)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%s%s", on ? "" : "NO_", name);
+	return sb_write_file(SB_FEATURES, buf);
+}
+
+static int trace_write(const char *file, const char *s)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), SB_TRACING "/%s", file);
+	return sb_write_file(path, s);
+}
+
+int sb_trace_start(const char *cpumask, unsigned int buffer_kb)
+{
+	char kb[32];
+	int ret;
+
+	snprintf(kb, sizeof(kb), "%u", buffer_kb);
+	trace_write("tracing_on", "0");
+	ret = trace_write("buffer_size_kb", kb);
+	ret = ret ?: trace_write("tracing_cpumask", cpumask);
+	ret = ret ?: trace_write("trace", "");
+	ret = ret ?: trace_write("events/sched/sched_switch/enable", "1");
+	ret = ret ?: trace_write("tracing_on", "1");
+	return ret;
+}
+
+int sb_trace_stop(void)
+{
+	int ret = trace_write("tracing_on", "0");
+
+	trace_write("events/sched/sched_switch/enable", "0");
+	return ret;
+}
+
+bool sb_trace_overrun(void)
+{
+	char path[128], buf[1024], *p;
+	int cpu;
+
+	for (cpu = 0; cpu < 64; cpu++) {
+		snprintf(path, sizeof(path), SB_TRACING "/per_cpu/cpu%d/stats", cpu);
+		if (sb_read_file(path, buf, sizeof(buf)) < 0)
+			break;
+		p = strstr(buf, "overrun: ");
+		if (p && atol(p + 9) > 0)
+			return true;
+	}
+	return false;
+}
+
+/* Parse one line of the text trace; returns false if it is not a sched_switch. */
+static bool parse_switch(const char *line, struct sb_switch *sw)
+{
+	const char *p = strstr(line, " sched_switch: ");
+	const char *cpu = strchr(line, '[');
+	const char *prev, *state, *next;
+
+	if (!p || !cpu || cpu > p)
+		return false;
+	prev = strstr(p, " prev_pid=");
+	state = strstr(p, " prev_state=");
+	next = strstr(p, " next_pid=");
+	if (!prev || !state || !next)
+		return false;
+	sw->cpu = atoi(cpu + 1);
+	sw->prev_pid = atoi(prev + 10);
+	sw->prev_state = state[12];
+	sw->next_pid = atoi(next + 10);
+	return true;
+}
+
+long sb_trace_foreach(void (*fn)(const struct sb_switch *sw, void *arg), void *arg)
+{
+	FILE *f = fopen(SB_TRACING "/trace", "re");
+	char line[512];
+	struct sb_switch sw;
+	long n = 0;
+
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		if (line[0] == '#' || !parse_switch(line, &sw))
+			continue;
+		fn(&sw, arg);
+		n++;
+	}
+	fclose(f);
+	return n;
+}
+
+/* Shared between the pairs workload's processes. */
+struct pairs_shm {
+	unsigned long long round_trips[64];
+	unsigned long long hog_loops[16];
+};
+
+struct pairs_ctx {
+	const struct sb_pairs_cfg *cfg;
+	pid_t *member, *hog;		/* member[2i], member[2i+1] form pair i */
+	struct sb_pairs_result *res;
+};
+
+static int member_index(const struct pairs_ctx *c, pid_t pid)
+{
+	for (int i = 0; i < 2 * c->cfg->npairs; i++)
+		if (c->member[i] == pid)
+			return i;
+	return -1;
+}
+
+static void count_switch(const struct sb_switch *sw, void *arg)
+{
+	struct pairs_ctx *c = arg;
+	int i;
+
+	if (sw->cpu != c->cfg->cpu)
+		return;
+	c->res->switches++;
+	for (i = 0; i < c->cfg->nhogs; i++)
+		if (c->hog[i] == sw->next_pid)
+			c->res->hog_switches++;
+	i = member_index(c, sw->prev_pid);
+	if (i < 0 || sw->prev_state == 'R')
+		return;
+	c->res->member_blocks++;
+	if (sw->next_pid == c->member[i ^ 1])
+		c->res->to_partner++;
+}
+
+/* A pair member: on each wakeup, wake the partner, work burst_us, block on the partner. */
+static void member(int in, int out, bool starts, unsigned int burst_us,
+		   unsigned long long *trips)
+{
+	char b = 0;
+
+	if (starts && write(out, &b, 1) != 1)
+		_exit(1);
+	while (read(in, &b, 1) == 1) {
+		if (write(out, &b, 1) != 1)
+			_exit(1);
+		if (starts)
+			__atomic_add_fetch(trips, 1, __ATOMIC_RELAXED);
+		sb_spin_ns(burst_us * 1000ULL);
+	}
+	_exit(0);
+}
+
+static void hog(unsigned long long *loops)
+{
+	for (;;) {
+		sb_spin_ns(10000);
+		__atomic_add_fetch(loops, 1, __ATOMIC_RELAXED);
+	}
+}
+
+/* Fork a child pinned to cpu that waits for the go pipe to close, then runs. */
+static pid_t spawn(int cpu, const int go[2])
+{
+	char b;
+	pid_t pid = fork();
+
+	if (pid)
+		return pid;
+	close(go[1]);
+	if (sb_pin_cpu(cpu))
+		_exit(1);
+	while (read(go[0], &b, 1) > 0)
+		;
+	return 0;
+}
+
+int sb_pairs_run(const struct sb_pairs_cfg *cfg, struct sb_pairs_result *res)
+{
+	pid_t member_pid[128], hog_pid[16];
+	struct pairs_ctx ctx = { cfg, member_pid, hog_pid, res };
+	struct pairs_shm *shm;
+	unsigned long long t0;
+	int go[2], ret = 0;
+	char mask[32];
+
+	if (cfg->npairs < 1 || cfg->npairs > 64 || cfg->nhogs < 0 || cfg->nhogs > 16 ||
+	    cfg->cpu < 0 || cfg->cpu > 63)
+		return -EINVAL;
+	memset(res, 0, sizeof(*res));
+	shm = mmap(NULL, sizeof(*shm), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (shm == MAP_FAILED || pipe(go))
+		return -errno;
+	memset(shm, 0, sizeof(*shm));
+
+	for (int i = 0; i < cfg->npairs; i++) {
+		int ab[2], ba[2];
+
+		if (pipe(ab) || pipe(ba))
+			return -errno;
+		member_pid[2 * i] = spawn(cfg->cpu, go);
+		if (!member_pid[2 * i])
+			member(ba[0], ab[1], true, cfg->burst_us, &shm->round_trips[i]);
+		member_pid[2 * i + 1] = spawn(cfg->cpu, go);
+		if (!member_pid[2 * i + 1])
+			member(ab[0], ba[1], false, cfg->burst_us, &shm->round_trips[i]);
+		close(ab[0]);
+		close(ab[1]);
+		close(ba[0]);
+		close(ba[1]);
+	}
+	for (int i = 0; i < cfg->nhogs; i++) {
+		hog_pid[i] = spawn(cfg->cpu, go);
+		if (!hog_pid[i])
+			hog(&shm->hog_loops[i]);
+	}
+	close(go[0]);
+
+	snprintf(mask, sizeof(mask), "%llx", 1ULL << cfg->cpu);
+	ret = sb_trace_start(mask, 16384);
+	t0 = sb_now_ns();
+	close(go[1]);			/* go */
+	usleep(cfg->duration_ms * 1000);
+	if (!ret)
+		ret = sb_trace_stop();
+	res->seconds = (sb_now_ns() - t0) / 1e9;
+	for (int i = 0; i < cfg->npairs; i++)
+		res->round_trips += shm->round_trips[i];
+	memcpy(res->hog_loops, shm->hog_loops, sizeof(res->hog_loops));
+
+	for (int i = 0; i < 2 * cfg->npairs; i++)
+		kill(member_pid[i], SIGKILL);
+	for (int i = 0; i < cfg->nhogs; i++)
+		kill(hog_pid[i], SIGKILL);
+	while (wait(NULL) > 0)
+		;
+	munmap(shm, sizeof(*shm));
+	if (ret)
+		return ret;
+
+	res->overrun = sb_trace_overrun();
+	if (sb_trace_foreach(count_switch, &ctx) < 0)
+		return -errno;
+	res->cohesion = res->member_blocks ? (double)res->to_partner / res->member_blocks : 0;
+	return 0;
+}

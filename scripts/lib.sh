@@ -1,0 +1,52 @@
+# shellcheck shell=sh
+# Shared helpers for the host-side scripts. Source it; do not run it.
+#
+# Layout of the cache (never inside the repository):
+#   $SCHED_BUDDY_CACHE/linux-<debver>/         git tree, branch sched-buddy = base + patches/series
+#   $SCHED_BUDDY_CACHE/linux-<debver>-base/    git worktree of the same repo at the pristine tag
+#   <tree>/build-<config>/                     O= build dir of that tree (a direct child, so the
+#                                              kernel uses relative paths and ccache is shared
+#                                              between the base and patched trees)
+#   $SCHED_BUDDY_CACHE/ccache/                 compiler cache
+#   $SCHED_BUDDY_CACHE/runs/<name>/            one guest run: console.log, result.log, cmd
+
+SCHED_BUDDY_CACHE=${SCHED_BUDDY_CACHE:-/var/cache/sched-buddy}
+SB_TOP=$(cd "$(dirname "$0")/.." && pwd)
+SB_SOURCE_PKG=linux-source-6.12
+SB_TARBALL=/usr/src/linux-source-6.12.tar.xz
+SB_BRANCH=sched-buddy
+SB_BASE_TAG=debian-base
+export SCHED_BUDDY_CACHE
+
+sb_prog=$(basename "$0" .sh)
+
+log() { printf '%s: %s\n' "$sb_prog" "$*" >&2; }
+die() { printf '%s: error: %s\n' "$sb_prog" "$*" >&2; exit 1; }
+
+# Installed Debian version of the kernel source package, or empty.
+sb_source_version() {
+	dpkg-query -W -f='${Status} ${Version}\n' "$SB_SOURCE_PKG" 2>/dev/null |
+		sed -n 's/^install ok installed //p'
+}
+
+# Directory name for a Debian version: '~' and ':' are awkward in paths.
+sb_tree_dir() {
+	v=$(sb_source_version)
+	[ -n "$v" ] || die "$SB_SOURCE_PKG is not installed (run: make deps)"
+	printf '%s/linux-%s\n' "$SCHED_BUDDY_CACHE" "$(printf %s "$v" | tr '~:' '_-')"
+}
+
+# sb_src base|patched: the source tree of that kernel variant.
+sb_src() {
+	case $1 in
+	patched) sb_tree_dir ;;
+	base) printf '%s-base\n' "$(sb_tree_dir)" ;;
+	*) die "unknown kernel variant '$1' (expected: base or patched)" ;;
+	esac
+}
+
+# sb_obj base|patched CONFIG: the O= build directory.
+sb_obj() { printf '%s/build-%s\n' "$(sb_src "$1")" "$2"; }
+
+# Hash of a list of files' contents (for stamps).
+sb_hash() { cat "$@" | sha256sum | cut -c1-16; }

@@ -1,0 +1,86 @@
+#!/bin/sh
+# Run every test and print one closing line "N passed, N failed, N skipped":
+#   host     tests/host/*.sh (the scripts' failure paths, checkpatch on the series)
+#   guest    build/sbtest (KTAP) booted on the patched and on the base kernel
+#   kunit    KUnit suites built into the patched kernel, parsed from its console log
+#            with the tree's tools/testing/kunit/kunit.py
+# Expects `make kernels guest` to have run (the Makefile's test target does that).
+# Logs: $SCHED_BUDDY_CACHE/runs/ (one directory per guest boot).
+set -u
+. "$(dirname "$0")/lib.sh"
+
+cfg=${CONFIG:-test}
+pass=0 fail=0 skip=0
+results=$(mktemp)
+trap 'rm -f "$results"' EXIT
+
+# Count a KTAP stream's top-level results; echo its failed lines.
+count_ktap() {
+	awk '
+	/^not ok [0-9]+ /	{ f++; print "    " $0 > "/dev/stderr"; next }
+	/^ok [0-9]+ .*# SKIP/	{ s++; next }
+	/^ok [0-9]+ /		{ p++ }
+	END { printf "%d %d %d\n", p, f, s }' "$1"
+}
+add() {
+	set -- $(count_ktap "$1")
+	pass=$((pass + $1)) fail=$((fail + $2)) skip=$((skip + $3))
+}
+
+echo "== host tests"
+{
+	echo "KTAP version 1"
+	set -- "$SB_TOP"/tests/host/[!l]*.sh
+	echo "1..$#"
+	i=0
+	for t in "$@"; do
+		i=$((i + 1))
+		name=$(basename "$t" .sh)
+		sh "$t" 2>"$results.log"
+		rc=$?
+		sed 's/^/# /' "$results.log"
+		case $rc in
+		0) echo "ok $i $name" ;;
+		77) echo "ok $i $name # SKIP" ;;
+		*) echo "not ok $i $name" ;;
+		esac
+	done
+} | tee "$results.host"
+add "$results.host"
+
+# Boot variant's kernel and run the in-guest suite in it.
+guest_suite() {
+	variant=$1
+	obj=$(sb_obj "$variant" "$cfg")
+	release=$(sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' "$obj/include/generated/utsrelease.h")
+	version=$(sed -n 's/.*UTS_VERSION "\(.*\)"/\1/p' "$obj/include/generated/utsversion.h")
+	echo "== guest tests on the $variant kernel ($release)"
+	"$SB_TOP/scripts/boot.sh" --variant "$variant" --config "$cfg" --name "test-$variant" -- \
+		env SB_EXPECT_RELEASE="$release" SB_EXPECT_VERSION="$version" \
+		"$SB_TOP/build/sbtest" | tee "$results.$variant"
+	rc=$?
+	add "$results.$variant"
+	# A guest that died or never reported is one more failure, on top of its tests.
+	if [ "$rc" = 125 ] || ! grep -q '^1\.\.' "$results.$variant"; then
+		fail=$((fail + 1))
+		log "the $variant guest failed (see above)"
+	fi
+}
+guest_suite patched
+guest_suite base
+
+echo "== KUnit suites in the patched kernel"
+kunit=$("$SB_TOP/scripts/tree.sh" path patched)/tools/testing/kunit/kunit.py
+console=$SCHED_BUDDY_CACHE/runs/latest-test-patched/console.log
+if grep -q 'KTAP version\|TAP version' "$console" 2>/dev/null; then
+	python3 "$kunit" parse --raw_output=kunit "$console" >"$results.kunit" 2>&1
+	python3 "$kunit" parse "$console" | tail -n 3
+	# kunit.py prints the KTAP it found: count the test cases, one level down.
+	sed -n 's/^    \(\(not \)\{0,1\}ok [0-9]\)/\1/p' "$results.kunit" >"$results.cases"
+	add "$results.cases"
+else
+	echo "no KUnit suites in this kernel"
+fi
+
+echo "$pass passed, $fail failed, $skip skipped"
+[ "$fail" = 0 ]

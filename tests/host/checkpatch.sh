@@ -1,0 +1,15 @@
+#!/bin/sh
+# Every patch in the series passes the kernel's checkpatch.pl without errors or warnings.
+. "$(dirname "$0")/lib.sh"
+tree=$("$top/scripts/tree.sh" path patched) || exit 1
+n=0
+for p in $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/patches/series"); do
+	n=$((n + 1))
+	if ! perl "$tree/scripts/checkpatch.pl" --no-tree --strict -q "$top/patches/$p" >"$out" 2>&1; then
+		echo "FAIL: checkpatch on $p:" >&2
+		sed 's/^/    /' "$out" >&2
+		exit 1
+	fi
+done
+[ "$n" -gt 0 ] || { echo "skip: the series is empty" >&2; exit 77; }
+echo "ok: $n patches checkpatch clean" >&2

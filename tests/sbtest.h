@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * In-guest test registry. One file per test; each registers itself with SB_TEST() and is
+ * run by runner.c in a child process of its own, with a timeout, reporting KTAP.
+ */
+#ifndef SBTEST_H
+#define SBTEST_H
+
+#include <stdio.h>
+
+#include "../guest/lib/sb.h"
+
+enum sb_result { SB_PASS, SB_FAIL, SB_SKIP };
+
+struct sb_test {
+	const char *name;
+	const char *description;
+	enum sb_result (*run)(void);
+	unsigned int timeout_s;
+	int order;		/* tests run by ascending order, then name */
+};
+
+void sb_register(const struct sb_test *test);
+
+#define SB_TEST_ORDER(fn, desc, timeout, ord)					\
+	static const struct sb_test fn##_test = {				\
+		.name = #fn, .description = desc, .run = fn,			\
+		.timeout_s = timeout, .order = ord,				\
+	};									\
+	__attribute__((constructor)) static void fn##_register(void)		\
+	{									\
+		sb_register(&fn##_test);					\
+	}
+#define SB_TEST(fn, desc, timeout) SB_TEST_ORDER(fn, desc, timeout, 50)
+
+/* Diagnostics: KTAP comment lines, so a test says what it measured. */
+#define sb_info(fmt, ...) printf("# " fmt "\n", ##__VA_ARGS__)
+/* Report a failed check with its location and fail the test. */
+#define SB_FAIL_IF(cond, fmt, ...)						\
+	do {									\
+		if (cond) {							\
+			sb_info("FAIL %s:%d: " fmt, __FILE__, __LINE__,		\
+				##__VA_ARGS__);					\
+			return SB_FAIL;						\
+		}								\
+	} while (0)
+
+#endif
