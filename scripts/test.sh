@@ -72,15 +72,23 @@ guest_suite base
 echo "== KUnit suites in the patched kernel"
 kunit=$("$SB_TOP/scripts/tree.sh" path patched)/tools/testing/kunit/kunit.py
 console=$SCHED_BUDDY_CACHE/runs/latest-test-patched/console.log
-if grep -q 'KTAP version\|TAP version' "$console" 2>/dev/null; then
-	python3 "$kunit" parse --raw_output=kunit "$console" >"$results.kunit" 2>&1
-	python3 "$kunit" parse "$console" | tail -n 3
-	# kunit.py prints the KTAP it found: count the test cases, one level down.
-	sed -n 's/^    \(\(not \)\{0,1\}ok [0-9]\)/\1/p' "$results.kunit" >"$results.cases"
-	add "$results.cases"
-else
-	echo "no KUnit suites in this kernel"
-fi
+python3 "$kunit" parse "$console" >"$results.kunit" 2>&1
+sed -n '/=====/,$p' "$results.kunit" | grep -v '^\[[^]]*\] =*$' | sed 's/^\[[^]]*\] //'
+# kunit.py's closing line: "Ran N tests: passed: P, failed: F, skipped: S" (zeros omitted)
+summary=$(grep -o 'Ran [0-9]* tests.*' "$results.kunit" | tail -n 1)
+case $summary in
+"" | "Ran 0 tests"*) echo "no KUnit test ran" ;;
+*)
+	for k in passed failed skipped errors crashed; do
+		n=$(printf '%s\n' "$summary" | sed -n "s/.*$k: \([0-9]*\).*/\1/p")
+		case $k in
+		passed) pass=$((pass + ${n:-0})) ;;
+		skipped) skip=$((skip + ${n:-0})) ;;
+		*) fail=$((fail + ${n:-0})) ;;
+		esac
+	done
+	;;
+esac
 
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" = 0 ]
