@@ -29,6 +29,7 @@ int main(int argc, char **argv)
 	struct sb_pairs_cfg cfg = { .npairs = 4, .nhogs = 2, .cpu = 0, .burst_us = 0,
 				    .duration_ms = 3000 };
 	struct sb_pairs_result r;
+	unsigned long long hog_min = 0, pair_max = 0;
 	int opt, ret;
 
 	while ((opt = getopt(argc, argv, "p:H:b:d:c:")) != -1) {
@@ -52,11 +53,16 @@ int main(int argc, char **argv)
 		fprintf(stderr, "pairs: workload failed: %s\n", strerror(-ret));
 		return 1;
 	}
+	for (int i = 0; i < cfg.nhogs; i++)
+		hog_min = i ? (r.hog_ns[i] < hog_min ? r.hog_ns[i] : hog_min) : r.hog_ns[i];
+	for (int i = 0; i < cfg.npairs; i++)
+		pair_max = r.pair_ns[i] > pair_max ? r.pair_ns[i] : pair_max;
 	printf("pairs=%d hogs=%d burst_us=%u seconds=%.2f cohesion=%.3f switches=%ld "
 	       "member_blocks=%ld to_partner=%ld hog_switches=%ld round_trips=%llu "
-	       "trips_per_s=%.0f overrun=%d\n",
+	       "trips_per_s=%.0f min_hog_share=%.3f max_pair_share=%.3f overrun=%d\n",
 	       cfg.npairs, cfg.nhogs, cfg.burst_us, r.seconds, r.cohesion, r.switches,
 	       r.member_blocks, r.to_partner, r.hog_switches, r.round_trips,
-	       r.round_trips / r.seconds, r.overrun);
+	       r.round_trips / r.seconds, hog_min / (r.seconds * 1e9),
+	       pair_max / (r.seconds * 1e9), r.overrun);
 	return 0;
 }

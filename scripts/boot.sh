@@ -9,6 +9,7 @@
 #     --mem MB          guest memory (default 1024)
 #     --timeout S       wall-clock limit for the whole guest (default 300)
 #     --icount          deterministic mode: single-threaded TCG, guest time counts instructions
+#     --append ARGS     more kernel command line (e.g. schedstats=enable)
 #     --name NAME       run directory name (default run)
 #
 # The guest's root is the host's / shared read-only; guest/init runs COMMAND with /tmp as cwd.
@@ -19,7 +20,7 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-kernel= variant=patched cfg=test cpus=2 mem=1024 timeout=300 icount=0 name=run
+kernel= variant=patched cfg=test cpus=2 mem=1024 timeout=300 icount=0 name=run extra=
 need() { [ $# -ge 2 ] || die "option $1 needs a value"; }
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -30,6 +31,7 @@ while [ $# -gt 0 ]; do
 	--mem) need "$@"; mem=$2; shift 2 ;;
 	--timeout) need "$@"; timeout=$2; shift 2 ;;
 	--icount) icount=1; shift ;;
+	--append) need "$@"; extra="$extra $2"; shift 2 ;;
 	--name) need "$@"; name=$2; shift 2 ;;
 	--) shift; break ;;
 	*) die "unknown option '$1' (see the header of $0)" ;;
@@ -59,7 +61,7 @@ else
 fi
 rootflags=trans=virtio,version=9p2000.L,cache=loose,msize=512000
 append="console=ttyS0 root=/dev/root rootfstype=9p rootflags=$rootflags ro"
-append="$append init=$SB_TOP/guest/init panic=-1 sb.run=$run"
+append="$append init=$SB_TOP/guest/init panic=-1 sb.run=$run$extra"
 
 # shellcheck disable=SC2086
 timeout -k 5 "$timeout" qemu-system-x86_64 $accel \

@@ -27,11 +27,22 @@ kmake() {
 		-j"$(nproc)" -s "$@"
 }
 
+# Is CONFIG_X defined by a Kconfig file of this tree?
+in_kconfig() {
+	grep -rqE "^(menu)?config ${1#CONFIG_}\$" --include='Kconfig*' "$src"
+}
+
 # Every CONFIG_X=v line of the fragments must be in .config, no '# X is not set' may be set.
+# The base tree lacks the options the series adds: those are skipped there, so both trees
+# get the same autoconf.h and share ccache.
 check_config() {
 	bad=$(sed -n -e 's/^\(CONFIG_[A-Z0-9_]*=.*\)/\1/p' \
 		-e 's/^# \(CONFIG_[A-Z0-9_]*\) is not set/\1=n/p' $frags |
 		while IFS= read -r want; do
+			if [ "$variant" = base ] && ! in_kconfig "${want%%=*}"; then
+				log "not in the base tree (added by the series): ${want%%=*}"
+				continue
+			fi
 			case $want in
 			*=n) grep -q "^${want%=n}=" "$obj/.config" && echo "$want" ;;
 			*) grep -qxF "$want" "$obj/.config" || echo "$want" ;;

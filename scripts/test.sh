@@ -55,7 +55,8 @@ guest_suite() {
 	release=$(sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' "$obj/include/generated/utsrelease.h")
 	version=$(sed -n 's/.*UTS_VERSION "\(.*\)"/\1/p' "$obj/include/generated/utsversion.h")
 	echo "== guest tests on the $variant kernel ($release)"
-	"$SB_TOP/scripts/boot.sh" --variant "$variant" --config "$cfg" --name "test-$variant" -- \
+	"$SB_TOP/scripts/boot.sh" --variant "$variant" --config "$cfg" --name "test-$variant" \
+		--append schedstats=enable -- \
 		env SB_EXPECT_RELEASE="$release" SB_EXPECT_VERSION="$version" \
 		"$SB_TOP/build/sbtest" | tee "$results.$variant"
 	rc=$?

@@ -193,6 +193,37 @@ long sb_trace_foreach(void (*fn)(const struct sb_switch *sw, void *arg), void *a
 	return n;
 }
 
+unsigned long long sb_task_cpu_ns(pid_t pid)
+{
+	char path[64], buf[128];
+
+	snprintf(path, sizeof(path), "/proc/%d/schedstat", pid);
+	if (sb_read_file(path, buf, sizeof(buf)) <= 0)
+		return 0;
+	return strtoull(buf, NULL, 10);
+}
+
+long sb_sched_debug_sum(const char *field)
+{
+	FILE *f = fopen("/sys/kernel/debug/sched/debug", "re");
+	char line[256], key[80];
+	long sum = -1, v;
+
+	if (!f)
+		return -1;
+	snprintf(key, sizeof(key), ".%s ", field);
+	while (fgets(line, sizeof(line), f)) {
+		char *p = strstr(line, key), *colon;
+
+		if (!p || !(colon = strchr(p, ':')))
+			continue;
+		v = atol(colon + 1);
+		sum = (sum < 0 ? 0 : sum) + v;
+	}
+	fclose(f);
+	return sum;
+}
+
 /* Shared between the pairs workload's processes. */
 struct pairs_shm {
 	unsigned long long round_trips[64];
@@ -315,16 +346,27 @@ int sb_pairs_run(const struct sb_pairs_cfg *cfg, struct sb_pairs_result *res)
 	}
 	close(go[0]);
 
+	for (int i = 0; cfg->place && !ret && i < 2 * cfg->npairs; i++)
+		ret = cfg->place(member_pid[i], false, i / 2, cfg->arg);
+	for (int i = 0; cfg->place && !ret && i < cfg->nhogs; i++)
+		ret = cfg->place(hog_pid[i], true, i, cfg->arg);
+
 	snprintf(mask, sizeof(mask), "%llx", 1ULL << cfg->cpu);
-	ret = sb_trace_start(mask, 16384);
+	ret = ret ?: sb_trace_start(mask, 16384);
 	t0 = sb_now_ns();
 	close(go[1]);			/* go */
-	usleep(cfg->duration_ms * 1000);
-	if (!ret)
+	if (!ret) {
+		usleep(cfg->duration_ms * 1000);
 		ret = sb_trace_stop();
+	}
 	res->seconds = (sb_now_ns() - t0) / 1e9;
-	for (int i = 0; i < cfg->npairs; i++)
+	for (int i = 0; i < cfg->npairs; i++) {
 		res->round_trips += shm->round_trips[i];
+		res->pair_ns[i] = sb_task_cpu_ns(member_pid[2 * i]) +
+				  sb_task_cpu_ns(member_pid[2 * i + 1]);
+	}
+	for (int i = 0; i < cfg->nhogs; i++)
+		res->hog_ns[i] = sb_task_cpu_ns(hog_pid[i]);
 	memcpy(res->hog_loops, shm->hog_loops, sizeof(res->hog_loops));
 
 	for (int i = 0; i < 2 * cfg->npairs; i++)

@@ -54,6 +54,9 @@ bool sb_trace_overrun(void);
 struct sb_pairs_cfg {
 	int npairs, nhogs, cpu;
 	unsigned int burst_us, duration_ms;
+	/* Optional: called for each task before it starts (e.g. to move it to a cgroup). */
+	int (*place)(pid_t pid, bool hog, int index, void *arg);
+	void *arg;
 };
 struct sb_pairs_result {
 	long switches;		/* all switches on the CPU */
@@ -62,10 +65,18 @@ struct sb_pairs_result {
 	long hog_switches;	/* switches into a hog */
 	unsigned long long round_trips;	/* completed ping-pongs, all pairs */
 	unsigned long long hog_loops[16];	/* work done by each hog */
+	unsigned long long hog_ns[16];		/* CPU time of each hog */
+	unsigned long long pair_ns[64];		/* CPU time of each pair (both members) */
 	double cohesion;	/* to_partner / member_blocks */
 	double seconds;
 	bool overrun;		/* trace lost events: counts are a lower bound */
 };
 int sb_pairs_run(const struct sb_pairs_cfg *cfg, struct sb_pairs_result *res);
+
+/* CPU time of a task in ns (first field of /proc/PID/schedstat), or 0. */
+unsigned long long sb_task_cpu_ns(pid_t pid);
+
+/* A value from the per-CPU section of /sys/kernel/debug/sched/debug, summed over CPUs. */
+long sb_sched_debug_sum(const char *field);
 
 #endif
