@@ -45,4 +45,18 @@ void sb_register(const struct sb_test *test);
 		}								\
 	} while (0)
 
+/*
+ * Buddy tests (buddy_lib.c): the sched features a test needs must exist. On the patched
+ * kernel a missing one is a failure; on the base kernel (SB_KERNEL=base) the test is
+ * skipped, which shows it cannot pass without the series.
+ */
+enum sb_result sb_require_features(const char *const *names);
+/* Set NEXT_BUDDY and LAST_BUDDY; returns 0 or -errno. */
+int sb_set_buddies(bool next, bool last);
+/* Save / restore the whole feature set around a test. */
+void sb_features_save(void);
+void sb_features_restore(void);
+/* Turn schedstats on (the buddy counters need them); returns 0 or -errno. */
+int sb_schedstats_on(void);
+
 #endif

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -54,6 +55,48 @@ int sb_read_long(const char *path, long *val)
 	errno = 0;
 	*val = strtol(buf, &end, 10);
 	return (errno || end == buf) ? -EINVAL : 0;
+}
+
+static int cgroup_write(const char *dir, const char *file, const char *val)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	return sb_write_file(path, val);
+}
+
+int sb_cgroup_create(const char *dir, unsigned int weight)
+{
+	char w[16];
+
+	rmdir(dir);
+	if (mkdir(dir, 0755))
+		return -errno;
+	snprintf(w, sizeof(w), "%u", weight);
+	return weight ? cgroup_write(dir, "cpu.weight", w) : 0;
+}
+
+int sb_cgroup_enable_cpu(const char *dir)
+{
+	return cgroup_write(dir, "cgroup.subtree_control", "+cpu");
+}
+
+int sb_cgroup_move(const char *dir, pid_t pid)
+{
+	char num[16];
+
+	snprintf(num, sizeof(num), "%d", pid);
+	return cgroup_write(dir, "cgroup.procs", num);
+}
+
+long sb_cgroup_usage_usec(const char *dir)
+{
+	char path[256], buf[1024], *p;
+
+	snprintf(path, sizeof(path), "%s/cpu.stat", dir);
+	if (sb_read_file(path, buf, sizeof(buf)) < 0 || !(p = strstr(buf, "usage_usec ")))
+		return -1;
+	return atol(p + 11);
 }
 
 int sb_pin_cpu(int cpu)
@@ -289,8 +332,11 @@ static void hog(unsigned long long *loops)
 	}
 }
 
-/* Fork a child pinned to cpu that waits for the go pipe to close, then runs. */
-static pid_t spawn(int cpu, const int go[2])
+/*
+ * Fork a child pinned to cpu, optionally as uid/gid 65534, that waits for the go pipe to
+ * close, then runs.
+ */
+static pid_t spawn(int cpu, const int go[2], bool unprivileged)
 {
 	char b;
 	pid_t pid = fork();
@@ -299,6 +345,8 @@ static pid_t spawn(int cpu, const int go[2])
 		return pid;
 	close(go[1]);
 	if (sb_pin_cpu(cpu))
+		_exit(1);
+	if (unprivileged && (setgid(65534) || setuid(65534)))
 		_exit(1);
 	while (read(go[0], &b, 1) > 0)
 		;
@@ -328,10 +376,10 @@ int sb_pairs_run(const struct sb_pairs_cfg *cfg, struct sb_pairs_result *res)
 
 		if (pipe(ab) || pipe(ba))
 			return -errno;
-		member_pid[2 * i] = spawn(cfg->cpu, go);
+		member_pid[2 * i] = spawn(cfg->cpu, go, cfg->unprivileged);
 		if (!member_pid[2 * i])
 			member(ba[0], ab[1], true, cfg->burst_us, &shm->round_trips[i]);
-		member_pid[2 * i + 1] = spawn(cfg->cpu, go);
+		member_pid[2 * i + 1] = spawn(cfg->cpu, go, cfg->unprivileged);
 		if (!member_pid[2 * i + 1])
 			member(ab[0], ba[1], false, cfg->burst_us, &shm->round_trips[i]);
 		close(ab[0]);
@@ -340,7 +388,7 @@ int sb_pairs_run(const struct sb_pairs_cfg *cfg, struct sb_pairs_result *res)
 		close(ba[1]);
 	}
 	for (int i = 0; i < cfg->nhogs; i++) {
-		hog_pid[i] = spawn(cfg->cpu, go);
+		hog_pid[i] = spawn(cfg->cpu, go, false);
 		if (!hog_pid[i])
 			hog(&shm->hog_loops[i]);
 	}

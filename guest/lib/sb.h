@@ -21,6 +21,15 @@ int sb_write_file(const char *path, const char *s);
 /* Read a file holding one integer; returns 0 or -errno. */
 int sb_read_long(const char *path, long *val);
 
+/* cgroup v2: create DIR (under SB_CGROUP) with cpu.weight (0: leave the default). */
+int sb_cgroup_create(const char *dir, unsigned int weight);
+/* Enable the cpu controller for DIR's children. */
+int sb_cgroup_enable_cpu(const char *dir);
+/* Move a task into DIR. */
+int sb_cgroup_move(const char *dir, pid_t pid);
+/* usage_usec from DIR's cpu.stat, or -1. */
+long sb_cgroup_usage_usec(const char *dir);
+
 /* Pin the calling thread to one CPU; returns 0 or -errno. */
 int sb_pin_cpu(int cpu);
 /* Monotonic time in nanoseconds. */
@@ -54,6 +63,7 @@ bool sb_trace_overrun(void);
 struct sb_pairs_cfg {
 	int npairs, nhogs, cpu;
 	unsigned int burst_us, duration_ms;
+	bool unprivileged;	/* pair members drop to uid/gid 65534 */
 	/* Optional: called for each task before it starts (e.g. to move it to a cgroup). */
 	int (*place)(pid_t pid, bool hog, int index, void *arg);
 	void *arg;

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A buddy's latency cost is bounded: a periodic task (5 ms period) shares one CPU with 4
+ * pipe pairs and 2 hogs. A buddy is picked over the EEVDF pick only within buddy_gran_ns
+ * of its deadline, and then runs at most one slice, so with NEXT_BUDDY + LAST_BUDDY on the
+ * periodic task's p99 wakeup latency may exceed the buddies-off p99 by at most
+ * buddy_gran_ns + base_slice_ns.
+ */
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sbtest.h"
+
+#define PERIOD_NS	5000000ULL
+#define RUN_MS		3000
+#define SAMPLES		500	/* 2.5 s of periods, inside the pairs' run */
+
+static const char *const needs[] = { "NEXT_BUDDY", "LAST_BUDDY", "BUDDY_BOUND", NULL };
+
+static int by_value(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The probe: wake every PERIOD_NS on CPU 0, record how late each wakeup was. */
+static void probe(long long *late)
+{
+	struct timespec ts;
+	unsigned long long next;
+
+	sb_pin_cpu(0);
+	usleep(200000);		/* let the pairs start */
+	next = sb_now_ns();
+	for (int i = 0; i < SAMPLES; i++) {
+		next += PERIOD_NS;
+		ts.tv_sec = next / 1000000000ULL;
+		ts.tv_nsec = next % 1000000000ULL;
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+		late[i] = sb_now_ns() - next;
+	}
+	_exit(0);
+}
+
+/* p50/p99/max wakeup latency in us, with the buddies on or off. */
+static int measure(bool buddies, double pct[3])
+{
+	struct sb_pairs_cfg cfg = { .npairs = 4, .nhogs = 2, .burst_us = 1000,
+				    .duration_ms = RUN_MS };
+	struct sb_pairs_result r;
+	long long *late = mmap(NULL, SAMPLES * sizeof(*late), PROT_READ | PROT_WRITE,
+			       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	int ret, status;
+	pid_t pid;
+
+	if (late == MAP_FAILED)
+		return -1;
+	ret = sb_set_buddies(buddies, buddies);
+	pid = fork();
+	if (!pid)
+		probe(late);
+	ret = ret ?: sb_pairs_run(&cfg, &r);
+	waitpid(pid, &status, 0);
+	qsort(late, SAMPLES, sizeof(*late), by_value);
+	pct[0] = late[SAMPLES / 2] / 1e3;
+	pct[1] = late[SAMPLES * 99 / 100] / 1e3;
+	pct[2] = late[SAMPLES - 1] / 1e3;
+	munmap(late, SAMPLES * sizeof(*late));
+	return ret ?: !WIFEXITED(status);
+}
+
+static enum sb_result buddy_latency(void)
+{
+	double off[3], on[3], bound;
+	long gran, slice;
+	enum sb_result res = sb_require_features(needs);
+	int ret;
+
+	if (res != SB_PASS)
+		return res;
+	SB_FAIL_IF(sb_read_long("/sys/kernel/debug/sched/buddy_gran_ns", &gran) ||
+		   sb_read_long("/sys/kernel/debug/sched/base_slice_ns", &slice),
+		   "cannot read buddy_gran_ns / base_slice_ns");
+	bound = (gran + slice) / 1e3;
+	sb_features_save();
+	ret = measure(false, off) ?: measure(true, on);
+	sb_features_restore();
+	SB_FAIL_IF(ret, "measurement failed");
+	sb_info("wakeup latency us, p50/p99/max: buddies off %.0f/%.0f/%.0f, on %.0f/%.0f/%.0f; p99 bound off + %.0f",
+		off[0], off[1], off[2], on[0], on[1], on[2], bound);
+	SB_FAIL_IF(on[1] > off[1] + bound, "p99 with buddies %.0fus > %.0fus + %.0fus",
+		   on[1], off[1], bound);
+	return SB_PASS;
+}
+SB_TEST(buddy_latency, "a periodic task's p99 wakeup latency with buddies stays in bound", 60);
