@@ -1,7 +1,8 @@
 #!/bin/sh
 # Run every test and print one closing line "N passed, N failed, N skipped":
 #   host     tests/host/*.sh (the scripts' failure paths, checkpatch on the series)
-#   guest    build/sbtest (KTAP) booted on the patched and on the base kernel
+#   guest    build/sbtest (KTAP) booted on the patched and on the base kernel, in deterministic
+#            mode (-icount); on the base kernel the buddy tests skip (their features are missing)
 #   kunit    KUnit suites built into the patched kernel, parsed from its console log
 #            with the tree's tools/testing/kunit/kunit.py
 # Expects `make kernels guest` to have run (the Makefile's test target does that).
@@ -56,8 +57,8 @@ guest_suite() {
 	version=$(sed -n 's/.*UTS_VERSION "\(.*\)"/\1/p' "$obj/include/generated/utsversion.h")
 	echo "== guest tests on the $variant kernel ($release)"
 	"$SB_TOP/scripts/boot.sh" --variant "$variant" --config "$cfg" --name "test-$variant" \
-		--append schedstats=enable -- \
-		env SB_EXPECT_RELEASE="$release" SB_EXPECT_VERSION="$version" \
+		--icount --timeout 900 --append schedstats=enable -- \
+		env SB_KERNEL="$variant" SB_EXPECT_RELEASE="$release" SB_EXPECT_VERSION="$version" \
 		"$SB_TOP/build/sbtest" | tee "$results.$variant"
 	rc=$?
 	add "$results.$variant"

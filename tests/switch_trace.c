@@ -16,6 +16,7 @@ static enum sb_result switch_trace(void)
 	sb_info("%.2fs: %ld switches on cpu0, %ld into the hog, %ld pair blocks (%ld to partner), %llu round trips%s",
 		r.seconds, r.switches, r.hog_switches, r.member_blocks, r.to_partner,
 		r.round_trips, r.overrun ? ", trace overrun" : "");
+	SB_FAIL_IF(r.overrun, "the trace buffer overran: counts are incomplete");
 	SB_FAIL_IF(r.round_trips == 0, "the pair made no round trip");
 	SB_FAIL_IF(r.hog_loops[0] == 0, "the hog never ran");
 	SB_FAIL_IF(r.member_blocks == 0, "no blocking switch of the pair was traced");

@@ -157,6 +157,17 @@ static int trace_write(const char *file, const char *s)
 	return sb_write_file(path, s);
 }
 
+/* Opening the trace file with O_TRUNC empties the ring buffer. */
+static int trace_clear(void)
+{
+	int fd = open(SB_TRACING "/trace", O_WRONLY | O_TRUNC | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	close(fd);
+	return 0;
+}
+
 int sb_trace_start(const char *cpumask, unsigned int buffer_kb)
 {
 	char kb[32];
@@ -166,7 +177,7 @@ int sb_trace_start(const char *cpumask, unsigned int buffer_kb)
 	trace_write("tracing_on", "0");
 	ret = trace_write("buffer_size_kb", kb);
 	ret = ret ?: trace_write("tracing_cpumask", cpumask);
-	ret = ret ?: trace_write("trace", "");
+	ret = ret ?: trace_clear();
 	ret = ret ?: trace_write("events/sched/sched_switch/enable", "1");
 	ret = ret ?: trace_write("tracing_on", "1");
 	return ret;
