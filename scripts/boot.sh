@@ -45,6 +45,8 @@ done
 [ -f "$kernel" ] || die "kernel image '$kernel' does not exist (build it with: make kernels)"
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 missing (run: make deps)"
 
+# Keep the newest 200 runs.
+ls -dt "$SCHED_BUDDY_CACHE"/runs/2* 2>/dev/null | tail -n +200 | xargs rm -rf
 run=$SCHED_BUDDY_CACHE/runs/$(date +%Y%m%d-%H%M%S)-$name-$$
 mkdir -p "$run" && : >"$run/result.log"
 ln -sfn "$run" "$SCHED_BUDDY_CACHE/runs/latest-$name"

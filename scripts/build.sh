@@ -1,5 +1,5 @@
 #!/bin/sh
-# Build one kernel: scripts/build.sh base|patched CONFIG
+# Build one kernel: scripts/build.sh base|patched|prefix CONFIG
 #
 # CONFIG names config/CONFIG.config, merged with config/base.config onto tinyconfig by the
 # tree's merge_config.sh; every requested option is checked in the final .config. The build
@@ -8,7 +8,7 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-[ $# = 2 ] || die "usage: $0 base|patched CONFIG"
+[ $# = 2 ] || die "usage: $0 base|patched|prefix CONFIG"
 variant=$1 cfg=$2
 src=$(sb_src "$variant")
 obj=$(sb_obj "$variant" "$cfg")
@@ -33,14 +33,14 @@ in_kconfig() {
 }
 
 # Every CONFIG_X=v line of the fragments must be in .config, no '# X is not set' may be set.
-# The base tree lacks the options the series adds: those are skipped there, so both trees
-# get the same autoconf.h and share ccache.
+# The base tree (and a prefix of the series) lacks options the series adds: those are
+# skipped there.
 check_config() {
 	bad=$(sed -n -e 's/^\(CONFIG_[A-Z0-9_]*=.*\)/\1/p' \
 		-e 's/^# \(CONFIG_[A-Z0-9_]*\) is not set/\1=n/p' $frags |
 		while IFS= read -r want; do
-			if [ "$variant" = base ] && ! in_kconfig "${want%%=*}"; then
-				log "not in the base tree (added by the series): ${want%%=*}"
+			if [ "$variant" != patched ] && ! in_kconfig "${want%%=*}"; then
+				log "not in the $variant tree (added by the series): ${want%%=*}"
 				continue
 			fi
 			case $want in
@@ -53,7 +53,9 @@ $(echo "$bad" | sed 's/^/    /')
   (a dependency is missing: add it to the fragment)"
 }
 
-stamp=$(cat $frags | sha256sum | cut -c1-16)
+# Configure again when a fragment or the tree's commit changed (a commit may add Kconfig
+# options); an unchanged .config leaves the build untouched.
+stamp=$( (cat $frags; git -C "$src" rev-parse HEAD 2>/dev/null) | sha256sum | cut -c1-16)
 if [ "$(cat "$obj/.sched-buddy-config" 2>/dev/null)" != "$stamp" ]; then
 	log "configuring $variant kernel ($cfg) in $obj"
 	mkdir -p "$obj"

@@ -4,6 +4,7 @@
 # Layout of the cache (never inside the repository):
 #   $SCHED_BUDDY_CACHE/linux-<debver>/         git tree, branch sched-buddy = base + patches/series
 #   $SCHED_BUDDY_CACHE/linux-<debver>-base/    git worktree of the same repo at the pristine tag
+#   $SCHED_BUDDY_CACHE/linux-<debver>-prefix/  git worktree for building each prefix of the series
 #   <tree>/build-<config>/                     O= build dir of that tree (a direct child, so the
 #                                              kernel uses relative paths and ccache is shared
 #                                              between the base and patched trees)
@@ -36,17 +37,16 @@ sb_tree_dir() {
 	printf '%s/linux-%s\n' "$SCHED_BUDDY_CACHE" "$(printf %s "$v" | tr '~:' '_-')"
 }
 
-# sb_src base|patched: the source tree of that kernel variant.
+# sb_src base|patched|prefix: the source tree of that kernel variant. prefix is a
+# worktree that scripts/prefixes.sh moves along the series.
 sb_src() {
 	case $1 in
 	patched) sb_tree_dir ;;
-	base) printf '%s-base\n' "$(sb_tree_dir)" ;;
-	*) die "unknown kernel variant '$1' (expected: base or patched)" ;;
+	base | prefix) printf '%s-%s\n' "$(sb_tree_dir)" "$1" ;;
+	*) die "unknown kernel variant '$1' (expected: base, patched or prefix)" ;;
 	esac
 }
 
 # sb_obj base|patched CONFIG: the O= build directory.
 sb_obj() { printf '%s/build-%s\n' "$(sb_src "$1")" "$2"; }
 
-# Hash of a list of files' contents (for stamps).
-sb_hash() { cat "$@" | sha256sum | cut -c1-16; }
