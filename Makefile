@@ -42,7 +42,8 @@ test: kernels guest
 	@CONFIG=$(CONFIG) scripts/test.sh
 
 demo: patched guest
-	@scripts/boot.sh --config $(CONFIG) --name demo -- $(CURDIR)/guest/demo $(CURDIR)/build
+	@scripts/boot.sh --icount --timeout 900 --config $(CONFIG) --name demo -- \
+		$(CURDIR)/guest/demo $(CURDIR)/build
 
 export:
 	@scripts/tree.sh export
