@@ -12,8 +12,9 @@ set -u
 
 cfg=${CONFIG:-test}
 pass=0 fail=0 skip=0
-results=$(mktemp)
-trap 'rm -f "$results"' EXIT
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+results=$tmp/results
 
 # Count a KTAP stream's top-level results; echo its failed lines.
 count_ktap() {
@@ -31,7 +32,10 @@ add() {
 echo "== host tests"
 {
 	echo "KTAP version 1"
-	set -- "$SB_TOP"/tests/host/[!l]*.sh
+	set --
+	for t in "$SB_TOP"/tests/host/*.sh; do
+		[ "$t" = "$SB_TOP/tests/host/lib.sh" ] || set -- "$@" "$t"
+	done
 	echo "1..$#"
 	i=0
 	for t in "$@"; do
@@ -56,16 +60,22 @@ guest_suite() {
 	release=$(sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' "$obj/include/generated/utsrelease.h")
 	version=$(sed -n 's/.*UTS_VERSION "\(.*\)"/\1/p' "$obj/include/generated/utsversion.h")
 	echo "== guest tests on the $variant kernel ($release)"
-	"$SB_TOP/scripts/boot.sh" --variant "$variant" --config "$cfg" --name "test-$variant" \
-		--icount --timeout 900 --append schedstats=enable -- \
-		env SB_KERNEL="$variant" SB_EXPECT_RELEASE="$release" SB_EXPECT_VERSION="$version" \
-		"$SB_TOP/build/sbtest" | tee "$results.$variant"
-	rc=$?
+	{
+		"$SB_TOP/scripts/boot.sh" --variant "$variant" --config "$cfg" \
+			--name "test-$variant" --icount --timeout 900 --append schedstats=enable -- \
+			env SB_KERNEL="$variant" SB_EXPECT_RELEASE="$release" \
+			SB_EXPECT_VERSION="$version" "$SB_TOP/build/sbtest"
+		echo $? >"$results.rc"
+	} | tee "$results.$variant"
 	add "$results.$variant"
-	# A guest that died or never reported is one more failure, on top of its tests.
-	if [ "$rc" = 125 ] || ! grep -q '^1\.\.' "$results.$variant"; then
+	# sbtest exits 1 when a test failed (counted above); anything else from the guest
+	# (125: panic, splat, timeout), or fewer results than planned, is one more failure.
+	rc=$(cat "$results.rc")
+	planned=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$results.$variant")
+	reported=$(grep -cE '^(not )?ok [0-9]+ ' "$results.$variant")
+	if [ "$rc" != 0 ] && [ "$rc" != 1 ] || [ "${planned:-x}" != "$reported" ]; then
 		fail=$((fail + 1))
-		log "the $variant guest failed (see above)"
+		log "the $variant guest failed: $reported of ${planned:-?} results reported, exit $rc"
 	fi
 }
 guest_suite patched
@@ -79,7 +89,13 @@ sed -n '/=====/,$p' "$results.kunit" | grep -v '^\[[^]]*\] =*$' | sed 's/^\[[^]]
 # kunit.py's closing line: "Ran N tests: passed: P, failed: F, skipped: S" (zeros omitted)
 summary=$(grep -o 'Ran [0-9]* tests.*' "$results.kunit" | tail -n 1)
 case $summary in
-"" | "Ran 0 tests"*) echo "no KUnit test ran" ;;
+"" | "Ran 0 tests"*)
+	echo "no KUnit test ran"
+	if grep -q '_KUNIT_TEST=y$' "$(sb_obj patched "$cfg")/.config"; then
+		fail=$((fail + 1))
+		log "the patched kernel has KUnit suites configured, but none ran"
+	fi
+	;;
 *)
 	for k in passed failed skipped errors crashed; do
 		n=$(printf '%s\n' "$summary" | sed -n "s/.*$k: \([0-9]*\).*/\1/p")
