@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Helpers shared by the buddy tests; see sbtest.h. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,4 +47,32 @@ void sb_features_restore(void)
 int sb_schedstats_on(void)
 {
 	return sb_write_file("/proc/sys/kernel/sched_schedstats", "1");
+}
+
+int sb_buddy_events_read(struct sb_buddy_events *ev)
+{
+	FILE *f = fopen(SB_TRACING "/trace", "re");
+	char line[512];
+
+	memset(ev, 0, sizeof(*ev));
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		bool next = strstr(line, " buddy=next "), group = strstr(line, " pid=0 ");
+
+		if (!strstr(line, " sched_buddy: "))
+			continue;
+		ev->lines++;
+		if (strstr(line, " verdict=set ")) {
+			next ? ev->next_set++ : ev->last_set++;
+			continue;
+		}
+		if (strstr(line, " verdict=picked "))
+			next ? ev->next_picked++ : ev->last_picked++;
+		/* "same": the buddy ran, and was the EEVDF pick too */
+		if (strstr(line, " verdict=picked ") || strstr(line, " verdict=same "))
+			group ? ev->group_ran++ : ev->task_ran++;
+	}
+	fclose(f);
+	return 0;
 }

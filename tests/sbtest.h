@@ -56,6 +56,17 @@ int sb_set_buddies(bool next, bool last);
 /* Save / restore the whole feature set around a test. */
 void sb_features_save(void);
 void sb_features_restore(void);
+/* The sched_buddy trace event (patch "Add a tracepoint for buddy decisions"). */
+#define SB_BUDDY_EVENT SB_TRACING "/events/sched/sched_buddy/enable"
+/* sched_buddy events in the trace buffer, by buddy, verdict and level. */
+struct sb_buddy_events {
+	long lines;
+	long next_set, next_picked, last_set, last_picked;
+	long group_ran;		/* a group entity (pid=0) buddy ran: an upper level */
+	long task_ran;		/* a task buddy ran */
+};
+int sb_buddy_events_read(struct sb_buddy_events *ev);
+
 /* Turn schedstats on (the buddy counters need them); returns 0 or -errno. */
 int sb_schedstats_on(void);
 
