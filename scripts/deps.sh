@@ -5,7 +5,7 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 
 # kernel source and build, guest emulator, guest userland and workloads, KUnit parser
-SB_PACKAGES="linux-source-6.12 build-essential bc bison flex libelf-dev libssl-dev
+SB_PACKAGES="linux-source-6.12 build-essential make git perl bc bison flex libelf-dev libssl-dev
 cpio kmod rsync xz-utils ccache python3
 qemu-system-x86 busybox-static dbench rt-tests stress-ng trace-cmd"
 
