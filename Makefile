@@ -30,11 +30,11 @@ patched: tree
 
 build/sbtest: $(TESTS) $(GUEST_LIB)
 	@mkdir -p build
-	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^)
+	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
 
 build/pairs: guest/pairs.c $(GUEST_LIB)
 	@mkdir -p build
-	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^)
+	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
 
 guest: build/sbtest build/pairs
 

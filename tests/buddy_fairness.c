@@ -4,7 +4,14 @@
  * member wakes its partner as often as it can, or works long bursts) share one CPU with a
  * hog. With NEXT_BUDDY + LAST_BUDDY on, the hog's share may drop, and a pair's share may
  * grow, by at most SHARE_BOUND of the CPU compared with the same run with buddies off.
+ * The largest lag, sampled every 20 ms, may exceed the buddies-off maximum by at most one
+ * buddy window (sb_buddy_window_ns(), Documentation/scheduler/sched-buddy.rst).
  */
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include "sbtest.h"
 
 #define SHARE_BOUND	0.03	/* of one CPU; run-to-run noise measured ~0.01 */
@@ -12,42 +19,98 @@
 
 static const char *const needs[] = { "NEXT_BUDDY", "LAST_BUDDY", "BUDDY_BOUND", NULL };
 
-static int shares(unsigned int burst, bool buddies, double *hog, double *pair)
-{
-	struct sb_pairs_cfg cfg = { .npairs = 2, .nhogs = 1, .burst_us = burst,
-				    .duration_ms = RUN_MS, .unprivileged = true };
-	struct sb_pairs_result r;
-	int ret = sb_set_buddies(buddies, buddies) ?: sb_pairs_run(&cfg, &r);
+struct outcome {
+	double hog, pair;	/* CPU shares: the hog, the larger pair */
+	double lag_ms;		/* largest |lag| sampled */
+};
 
-	*hog = r.hog_ns[0] / (r.seconds * 1e9);
-	*pair = (r.pair_ns[0] > r.pair_ns[1] ? r.pair_ns[0] : r.pair_ns[1]) / (r.seconds * 1e9);
-	return ret;
+/* Shared with the sampler: the workload's pids (filled in by place()) and the result. */
+struct lag_shm {
+	pid_t pid[8];
+	int npids;
+	double max_ms;
+};
+
+static int place(pid_t pid, bool hog, int index, void *arg)
+{
+	struct lag_shm *shm = arg;
+
+	(void)hog;
+	(void)index;
+	shm->pid[shm->npids++] = pid;
+	return 0;
 }
 
-static enum sb_result check(unsigned int burst)
+/* Sample the largest |lag| of the workload on CPU 0 from CPU 1 until killed. */
+static void lag_sampler(volatile struct lag_shm *shm)
 {
-	double hog_off, pair_off, hog_on, pair_on;
+	sb_pin_cpu(1);
+	for (;;) {
+		double lag = sb_max_lag_ms(0, shm->pid, shm->npids);
 
-	SB_FAIL_IF(shares(burst, false, &hog_off, &pair_off), "pairs run failed");
-	SB_FAIL_IF(shares(burst, true, &hog_on, &pair_on), "pairs run failed");
-	sb_info("burst %4uus: hog share off %.3f on %.3f, largest pair off %.3f on %.3f (bound %.2f)",
-		burst, hog_off, hog_on, pair_off, pair_on, SHARE_BOUND);
-	SB_FAIL_IF(hog_on < hog_off - SHARE_BOUND, "the hog lost %.3f of the CPU", hog_off - hog_on);
-	SB_FAIL_IF(pair_on > pair_off + SHARE_BOUND, "a pair gained %.3f of the CPU",
-		   pair_on - pair_off);
+		if (lag > shm->max_ms)
+			shm->max_ms = lag;
+		usleep(20000);
+	}
+}
+
+static int run(unsigned int burst, bool buddies, struct outcome *o)
+{
+	struct lag_shm *shm = mmap(NULL, sizeof(*shm), PROT_READ | PROT_WRITE,
+				   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	struct sb_pairs_cfg cfg = { .npairs = 2, .nhogs = 1, .burst_us = burst,
+				    .duration_ms = RUN_MS, .unprivileged = true,
+				    .place = place, .arg = shm };
+	struct sb_pairs_result r;
+	int ret = sb_set_buddies(buddies, buddies);
+	pid_t pid;
+
+	if (shm == MAP_FAILED)
+		return -1;
+	shm->npids = 0;
+	shm->max_ms = -1;
+	pid = fork();
+	if (!pid)
+		lag_sampler(shm);
+	ret = ret ?: sb_pairs_run(&cfg, &r);
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	o->hog = r.hog_ns[0] / (r.seconds * 1e9);
+	o->pair = (r.pair_ns[0] > r.pair_ns[1] ? r.pair_ns[0] : r.pair_ns[1]) / (r.seconds * 1e9);
+	o->lag_ms = shm->max_ms;
+	munmap(shm, sizeof(*shm));
+	return ret ?: (o->lag_ms < 0);
+}
+
+static enum sb_result check(unsigned int burst, double window_ms)
+{
+	struct outcome off, on;
+
+	SB_FAIL_IF(run(burst, false, &off), "pairs run failed");
+	SB_FAIL_IF(run(burst, true, &on), "pairs run failed");
+	sb_info("burst %4uus: hog share off %.3f on %.3f, largest pair off %.3f on %.3f (bound %.2f); max |lag| off %.2fms on %.2fms (bound +%.1fms)",
+		burst, off.hog, on.hog, off.pair, on.pair, SHARE_BOUND, off.lag_ms, on.lag_ms,
+		window_ms);
+	SB_FAIL_IF(on.hog < off.hog - SHARE_BOUND, "the hog lost %.3f of the CPU", off.hog - on.hog);
+	SB_FAIL_IF(on.pair > off.pair + SHARE_BOUND, "a pair gained %.3f of the CPU",
+		   on.pair - off.pair);
+	SB_FAIL_IF(on.lag_ms > off.lag_ms + window_ms, "max |lag| %.2fms exceeds %.2fms + %.1fms",
+		   on.lag_ms, off.lag_ms, window_ms);
 	return SB_PASS;
 }
 
 static enum sb_result buddy_fairness(void)
 {
 	enum sb_result res = sb_require_features(needs);
+	long window = sb_buddy_window_ns();
 
 	if (res != SB_PASS)
 		return res;
+	SB_FAIL_IF(window < 0, "cannot work out the buddy window");
 	sb_features_save();
-	res = check(0);
+	res = check(0, window / 1e6);
 	if (res == SB_PASS)
-		res = check(3000);
+		res = check(3000, window / 1e6);
 	sb_features_restore();
 	return res;
 }

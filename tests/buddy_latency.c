@@ -5,7 +5,8 @@
  * buddy_gran_ns, after which the last buddy finishes at most its slice: one window. The
  * periodic task, which sleeps most of the time, is usually the EEVDF pick when it wakes,
  * so with NEXT_BUDDY + LAST_BUDDY on its p99 wakeup latency may exceed the buddies-off p99
- * by at most one window, buddy_gran_ns + base_slice_ns. The maximum is reported: a task
+ * by at most one window (sb_buddy_window_ns(): the slice ends at a tick, so a tick more).
+ * The maximum is reported: a task
  * with others ahead of it in EEVDF order can meet a window before each of them
  * (Documentation/scheduler/sched-buddy.rst).
  */
@@ -79,16 +80,14 @@ static int measure(bool buddies, double pct[3])
 static enum sb_result buddy_latency(void)
 {
 	double off[3], on[3], bound;
-	long gran, slice;
 	enum sb_result res = sb_require_features(needs);
+	long window = sb_buddy_window_ns();
 	int ret;
 
 	if (res != SB_PASS)
 		return res;
-	SB_FAIL_IF(sb_read_long("/sys/kernel/debug/sched/buddy_gran_ns", &gran) ||
-		   sb_read_long("/sys/kernel/debug/sched/base_slice_ns", &slice),
-		   "cannot read buddy_gran_ns / base_slice_ns");
-	bound = (gran + slice) / 1e3;
+	SB_FAIL_IF(window < 0, "cannot work out the buddy window");
+	bound = window / 1e3;
 	sb_features_save();
 	ret = measure(false, off) ?: measure(true, on);
 	sb_features_restore();

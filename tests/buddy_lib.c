@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Helpers shared by the buddy tests; see sbtest.h. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,4 +77,77 @@ int sb_buddy_events_read(struct sb_buddy_events *ev)
 	}
 	fclose(f);
 	return 0;
+}
+
+static bool listed(pid_t pid, const volatile pid_t *pids, int npids)
+{
+	for (int i = 0; i < npids; i++)
+		if (pids[i] == pid)
+			return true;
+	return false;
+}
+
+double sb_max_lag_ms(int cpu, const volatile pid_t *pids, int npids)
+{
+	FILE *f = fopen("/sys/kernel/debug/sched/debug", "re");
+	char line[512], me[16], root[32], state[4], comm[32];
+	double avg = NAN, max = -1, v;
+	bool mine = false, tasks = false;
+	int pid;
+
+	if (!f)
+		return -1;
+	snprintf(me, sizeof(me), "cpu#%d", cpu);
+	snprintf(root, sizeof(root), "cfs_rq[%d]:/\n", cpu);
+	while (fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, "cpu#", 4)) {
+			mine = !strncmp(line, me, strlen(me)) && line[strlen(me)] == ',';
+			tasks = false;
+		} else if (mine && !strcmp(line, root)) {
+			while (fgets(line, sizeof(line), f) && line[0] == ' ')
+				if (sscanf(line, " .avg_vruntime : %lf", &v) == 1)
+					avg = v;
+		} else if (mine && !strncmp(line, "runnable tasks:", 15)) {
+			tasks = true;
+		} else if (tasks && sscanf(line, "%3s %31s %d %lf", state, comm, &pid, &v) == 4 &&
+			   strstr(state, "R") && listed(pid, pids, npids) && !isnan(avg) &&
+			   fabs(avg - v) > max) {
+			max = fabs(avg - v);
+		}
+	}
+	fclose(f);
+	return max;
+}
+
+/* The kernel's jiffies, from the header of sched/debug, or -1. */
+static long jiffies(void)
+{
+	FILE *f = fopen("/sys/kernel/debug/sched/debug", "re");
+	char line[256];
+	long j = -1;
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "jiffies : %ld", &j) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return j;
+}
+
+long sb_buddy_window_ns(void)
+{
+	long gran, slice, j0, j1;
+	unsigned long long t0, t1;
+
+	if (sb_read_long("/sys/kernel/debug/sched/buddy_gran_ns", &gran) ||
+	    sb_read_long("/sys/kernel/debug/sched/base_slice_ns", &slice))
+		return -1;
+	t0 = sb_now_ns();
+	j0 = jiffies();
+	usleep(200000);
+	j1 = jiffies();
+	t1 = sb_now_ns();
+	if (j0 < 0 || j1 <= j0)
+		return -1;
+	return gran + slice + (long)((t1 - t0) / (j1 - j0));
 }

@@ -67,6 +67,19 @@ struct sb_buddy_events {
 };
 int sb_buddy_events_read(struct sb_buddy_events *ev);
 
+/*
+ * Largest |lag| in ms of virtual time (avg_vruntime - vruntime, nice 0) among the given
+ * runnable tasks of CPU cpu's root cfs_rq, from /sys/kernel/debug/sched/debug; -1 if none.
+ */
+double sb_max_lag_ms(int cpu, const volatile pid_t *pids, int npids);
+
+/*
+ * One buddy window in ns (Documentation/scheduler/sched-buddy.rst): buddy_gran_ns, plus
+ * the slice the last buddy may finish, plus one tick, since without HRTICK slice expiry
+ * is only seen at the tick. Returns -1 on error.
+ */
+long sb_buddy_window_ns(void);
+
 /* Turn schedstats on (the buddy counters need them); returns 0 or -errno. */
 int sb_schedstats_on(void);
 

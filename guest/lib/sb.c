@@ -428,12 +428,15 @@ int sb_pairs_run(const struct sb_pairs_cfg *cfg, struct sb_pairs_result *res)
 		res->hog_ns[i] = sb_task_cpu_ns(hog_pid[i]);
 	memcpy(res->hog_loops, shm->hog_loops, sizeof(res->hog_loops));
 
-	for (int i = 0; i < 2 * cfg->npairs; i++)
+	/* Reap only the workload's tasks: the caller may have children of its own. */
+	for (int i = 0; i < 2 * cfg->npairs; i++) {
 		kill(member_pid[i], SIGKILL);
-	for (int i = 0; i < cfg->nhogs; i++)
+		waitpid(member_pid[i], NULL, 0);
+	}
+	for (int i = 0; i < cfg->nhogs; i++) {
 		kill(hog_pid[i], SIGKILL);
-	while (wait(NULL) > 0)
-		;
+		waitpid(hog_pid[i], NULL, 0);
+	}
 	munmap(shm, sizeof(*shm));
 	if (ret)
 		return ret;
