@@ -3,6 +3,7 @@
 #
 #   make demo      build the patched kernel, boot it, show NEXT_BUDDY/LAST_BUDDY off vs on
 #   make test      build both kernels, run host, in-guest and KUnit tests
+#   make bench-quick / make bench   A/B benchmark of base, off, next, next+last (issue 4, first cut)
 #   make export    turn the commits on the tree's sched-buddy branch back into patches/
 #
 # CONFIG selects config/$(CONFIG).config (on top of config/base.config).
@@ -45,10 +46,17 @@ demo: patched guest
 	@scripts/boot.sh --icount --timeout 900 --config $(CONFIG) --name demo -- \
 		$(CURDIR)/guest/demo $(CURDIR)/build
 
+# A/B benchmark, deterministic mode: every variant booted per repetition, interleaved.
+bench-quick: kernels guest
+	@bench/run.sh --reps 3 --seconds 2
+
+bench: kernels guest
+	@bench/run.sh --reps 5 --seconds 10
+
 export:
 	@scripts/tree.sh export
 
 clean:
 	rm -rf build
 
-.PHONY: all deps tree kernels patched guest test demo export clean
+.PHONY: all deps tree kernels patched guest test demo bench-quick bench export clean

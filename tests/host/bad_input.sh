@@ -9,3 +9,5 @@ expect_failure "no command given" "$top/scripts/boot.sh" --cpus 2
 expect_failure "unknown kernel variant 'nosuch'" "$top/scripts/build.sh" nosuch test
 expect_failure "unknown config 'nosuch'" "$top/scripts/build.sh" patched nosuch
 expect_failure "unknown command 'bogus'" "$top/scripts/tree.sh" bogus
+expect_failure "unknown variant 'bogus'" "$top/bench/run.sh" --variants "base bogus"
+expect_failure "'0' is not a positive number" "$top/bench/run.sh" --reps 0
