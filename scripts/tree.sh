@@ -95,12 +95,16 @@ apply_series() {
 export_series() {
 	[ -d "$tree/.git" ] || die "no kernel tree at $tree (run: make tree)"
 	tmp=$(mktemp -d)
-	git_tree format-patch -q -o "$tmp" "$SB_BASE_TAG..$SB_BRANCH" || die "git format-patch failed"
+	git_tree format-patch -q --no-signature -o "$tmp" "$SB_BASE_TAG..$SB_BRANCH" ||
+		die "git format-patch failed"
 	rm -f "$patches"/*.patch
 	{
 		echo "# Applied in order by scripts/tree.sh onto Debian $SB_SOURCE_PKG $version"
 		for f in "$tmp"/*.patch; do
 			[ -e "$f" ] || continue
+			# A blank context line is " ": store it as an empty line (git am reads
+			# both), so the files carry no trailing whitespace for text tools.
+			sed -i 's/^ $//' "$f"
 			mv "$f" "$patches/"
 			basename "$f"
 		done
