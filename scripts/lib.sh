@@ -47,6 +47,12 @@ sb_src() {
 	esac
 }
 
-# sb_obj base|patched CONFIG: the O= build directory.
+# sb_obj base|patched|prefix CONFIG: the O= build directory.
 sb_obj() { printf '%s/build-%s\n' "$(sb_src "$1")" "$2"; }
+
+# sb_uts OBJ release|version: the built kernel's UTS_RELEASE or UTS_VERSION, which
+# the in-guest kernel_version test compares with uname.
+sb_uts() {
+	sed -n "s/.*UTS_$(echo "$2" | tr a-z A-Z) \"\(.*\)\"/\1/p" "$1/include/generated/uts$2.h"
+}
 

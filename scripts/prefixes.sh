@@ -27,8 +27,8 @@ for c in $commits; do
 	"$SB_TOP/scripts/build.sh" prefix "$cfg" >/dev/null ||
 		die "prefix $n/$total ($subject) does not build"
 	obj=$(sb_obj prefix "$cfg")
-	release=$(sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' "$obj/include/generated/utsrelease.h")
-	version=$(sed -n 's/.*UTS_VERSION "\(.*\)"/\1/p' "$obj/include/generated/utsversion.h")
+	release=$(sb_uts "$obj" release)
+	version=$(sb_uts "$obj" version)
 	"$SB_TOP/scripts/boot.sh" --variant prefix --config "$cfg" --name "prefix-$n" -- \
 		env SB_EXPECT_RELEASE="$release" SB_EXPECT_VERSION="$version" \
 		"$SB_TOP/build/sbtest" kernel_version dmesg_clean >/dev/null ||

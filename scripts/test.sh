@@ -57,8 +57,8 @@ add "$results.host"
 guest_suite() {
 	variant=$1
 	obj=$(sb_obj "$variant" "$cfg")
-	release=$(sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' "$obj/include/generated/utsrelease.h")
-	version=$(sed -n 's/.*UTS_VERSION "\(.*\)"/\1/p' "$obj/include/generated/utsversion.h")
+	release=$(sb_uts "$obj" release)
+	version=$(sb_uts "$obj" version)
 	echo "== guest tests on the $variant kernel ($release)"
 	{
 		"$SB_TOP/scripts/boot.sh" --variant "$variant" --config "$cfg" \
