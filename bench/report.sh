@@ -47,7 +47,9 @@ END {
 			rel = ""
 			if (v != ref && n[key, ref] && mu[ref] != 0) {
 				rel = sprintf("%+.1f%%", 100 * (mu[v] - mu[ref]) / mu[ref])
-				if (hi[v] < lo[ref] || lo[v] > hi[ref]) rel = rel " *"
+				# a single run has no interval: no mark
+				if (c > 1 && n[key, ref] > 1 && (hi[v] < lo[ref] || lo[v] > hi[ref]))
+					rel = rel " *"
 			}
 			printf "| %s | %d | %s | %s | %s |\n", v, c, fmt(mu[v]), fmt(ci), rel
 		}
