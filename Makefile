@@ -4,6 +4,7 @@
 #   make demo      build the patched kernel, boot it, show NEXT_BUDDY/LAST_BUDDY off vs on
 #   make test      build both kernels, run host, in-guest and KUnit tests
 #   make bench-quick / make bench   A/B benchmark of base, off, next, next+last (issue 4, first cut)
+#   make torture / torture-quick    debug kernels under load, churn, hotplug (TORTURE_SECONDS)
 #   make export    turn the commits on the tree's sched-buddy branch back into patches/
 #
 # CONFIG selects config/$(CONFIG).config (on top of config/base.config).
@@ -37,7 +38,11 @@ build/pairs: guest/pairs.c $(GUEST_LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
 
-guest: build/sbtest build/pairs
+build/torture: guest/torture.c $(GUEST_LIB)
+	@mkdir -p build
+	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
+
+guest: build/sbtest build/pairs build/torture
 
 test: kernels guest
 	@CONFIG=$(CONFIG) scripts/test.sh
@@ -53,10 +58,18 @@ bench-quick: kernels guest
 bench: kernels guest
 	@bench/run.sh --reps 5 --seconds 10
 
+# Torture (issue 5) on the debug kernels: patched, then base as the control.
+TORTURE_SECONDS ?= 600
+torture: tree guest
+	@scripts/torture.sh --seconds $(TORTURE_SECONDS) --cpus 4
+
+torture-quick: tree guest
+	@scripts/torture.sh --quick
+
 export:
 	@scripts/tree.sh export
 
 clean:
 	rm -rf build
 
-.PHONY: all deps tree kernels patched guest test demo bench-quick bench export clean
+.PHONY: all deps tree kernels patched guest test demo bench-quick bench torture torture-quick export clean

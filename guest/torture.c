@@ -1,0 +1,821 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * torture: the buddy system under sustained abuse, for a debug kernel (config/debug.config).
+ *
+ *   torture [-d SECONDS] [-p PAIRS] [-H HOGS] [-b BOUND_MS] [-s SEED] [-S] [-P]
+ *     -d  duration (default 60)          -p  producer/consumer pairs (default 8)
+ *     -H  CPU hogs (default 2)           -b  starvation bound in ms (default 2000)
+ *     -s  seed of the operation sequence -S  no stress-ng   -P  no CPU hotplug
+ *
+ * Runs concurrently, until the duration is over:
+ *   - pairs over pipes (even) and over a futex word (odd): each message carries a sequence
+ *     number the consumer checks, each is acknowledged before the next; and CPU hogs;
+ *   - stress-ng's scheduler stressors (switch, yield, futex, pipe, sem, mutex, schedpolicy);
+ *   - a fork/exit storm;
+ *   - a churner doing at random: move a worker between nested cpu cgroups (created and
+ *     destroyed as it goes), cpu.weight, cpu.max set/lifted, cpu.idle, sched_setattr
+ *     NORMAL (with a custom slice where supported) / BATCH / IDLE, affinity changes,
+ *     CPU hotplug off/on, sched features and buddy_gran_ns;
+ *   - a starvation monitor (SCHED_FIFO, samples every 5 ms): the longest window in which a
+ *     pair or hog made no progress. Windows are not counted while the unit is
+ *     legitimately held back: a member in SCHED_IDLE, or in a cgroup with cpu.idle or
+ *     cpu.max set, or while a CPU hotplug write is in progress. Time in which the monitor
+ *     itself did not run (a stalled vCPU) is reported and not counted either.
+ * Fails (exit 1) when a pair lost or reordered a message, a pair did not drain at the end
+ * (lost wakeup), stress-ng failed, or the longest window exceeds the bound.
+ * Restores sched features, buddy_gran_ns and CPUs online at exit.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/futex.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lib/sb.h"
+
+#define MAX_PAIRS	32
+#define MAX_HOGS	16
+#define MAX_UNITS	(MAX_PAIRS + MAX_HOGS)
+#define MAX_PROCS	(2 * MAX_PAIRS + MAX_HOGS)
+#define MAX_CPUS	64
+#define NLEAVES		6
+#define CG_ROOT		SB_CGROUP "/torture"
+#define GRAN		"/sys/kernel/debug/sched/buddy_gran_ns"
+#define SAMPLE_NS	5000000ULL
+#define STOP_MSG	UINT64_MAX
+
+/* Shared by all processes. */
+struct shm {
+	volatile int stop;		/* workers: finish up */
+	volatile int monitor_stop;
+	volatile int hotplug_busy;
+	volatile int exempt[MAX_UNITS];	/* unit legitimately held back */
+	uint64_t progress[MAX_UNITS];	/* pair: messages received; hog: loops */
+	uint64_t sent[MAX_PAIRS], acked[MAX_PAIRS], bad[MAX_PAIRS];
+	uint32_t fword[MAX_PAIRS];	/* futex pairs: 0 producer's turn, 1 consumer's */
+	uint64_t fmsg[MAX_PAIRS];
+	uint64_t forks;
+	/* monitor results */
+	unsigned long long max_window_ns, max_gap_ns, samples;
+	int max_unit;
+};
+
+struct proc {
+	pid_t pid;
+	int unit;
+	int leaf;		/* -1: the root cgroup */
+	int policy;		/* SCHED_OTHER, SCHED_BATCH, SCHED_IDLE */
+};
+
+struct leaf {
+	char path[128];
+	bool exists, idle, max;
+};
+
+static struct shm *shm;
+static struct proc procs[MAX_PROCS];
+static struct leaf leaves[NLEAVES];
+static int nprocs, npairs = 8, nhogs = 2, nunits, ncpus;
+static unsigned int seed;
+
+static struct {
+	unsigned long moves, weights, max_set, max_lift, idle, recreated, busy;
+	unsigned long setattr, normal, batch, idlepol, slice, affinity;
+	unsigned long offline, online, hotplug_refused, features, gran;
+	bool slice_unsupported;
+} ops;
+
+static const char *const feature_names[] = {
+	"NEXT_BUDDY", "LAST_BUDDY", "PICK_BUDDY", "BUDDY_BOUND", "DELAY_DEQUEUE",
+	"RUN_TO_PARITY",
+};
+static const char *features[8];
+static int nfeatures;
+static char saved_features[4096];
+static long saved_gran = -1;
+
+struct sched_attr_v1 {
+	uint32_t size, sched_policy;
+	uint64_t sched_flags;
+	int32_t sched_nice;
+	uint32_t sched_priority;
+	uint64_t sched_runtime, sched_deadline, sched_period;
+	uint32_t sched_util_min, sched_util_max;
+};
+
+static int number(const char *arg, int min, int max)
+{
+	char *end;
+	long v = strtol(arg, &end, 10);
+
+	if (*arg == '\0' || *end || v < min || v > max) {
+		fprintf(stderr, "torture: '%s' is not a number in %d..%d\n", arg, min, max);
+		exit(2);
+	}
+	return v;
+}
+
+static long rnd(long n)
+{
+	return n > 0 ? random() % n : 0;
+}
+
+static void sleep_ns(unsigned long long ns)
+{
+	struct timespec ts = { ns / 1000000000ULL, ns % 1000000000ULL };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+static long futex(uint32_t *uaddr, int op, uint32_t val)
+{
+	return syscall(SYS_futex, uaddr, op, val, NULL, NULL, 0);
+}
+
+/* Wait until *w == want; a FUTEX_WAIT without a timeout: a lost wakeup hangs here. */
+static void futex_await(uint32_t *w, uint32_t want)
+{
+	uint32_t v;
+
+	while ((v = __atomic_load_n(w, __ATOMIC_ACQUIRE)) != want)
+		futex(w, FUTEX_WAIT, v);
+}
+
+static void futex_set(uint32_t *w, uint32_t v)
+{
+	__atomic_store_n(w, v, __ATOMIC_RELEASE);
+	futex(w, FUTEX_WAKE, 1);
+}
+
+static void pipe_producer(int i, int out, int in)
+{
+	uint64_t seq, ack;
+
+	for (seq = 0; !shm->stop; seq++) {
+		if (write(out, &seq, sizeof(seq)) != sizeof(seq) ||
+		    read(in, &ack, sizeof(ack)) != sizeof(ack) || ack != seq) {
+			__atomic_add_fetch(&shm->bad[i], 1, __ATOMIC_RELAXED);
+			_exit(1);
+		}
+		shm->sent[i] = seq + 1;
+		shm->acked[i] = seq + 1;
+	}
+	_exit(0);		/* closing out gives the consumer EOF */
+}
+
+static void pipe_consumer(int i, int in, int out)
+{
+	uint64_t seq, want = 0;
+	ssize_t n;
+
+	while ((n = read(in, &seq, sizeof(seq))) == sizeof(seq)) {
+		if (seq != want++)
+			__atomic_add_fetch(&shm->bad[i], 1, __ATOMIC_RELAXED);
+		__atomic_add_fetch(&shm->progress[i], 1, __ATOMIC_RELAXED);
+		if (write(out, &seq, sizeof(seq)) != sizeof(seq))
+			_exit(1);
+	}
+	_exit(n == 0 ? 0 : 1);
+}
+
+static void futex_producer(int i)
+{
+	uint64_t seq;
+
+	for (seq = 0; !shm->stop; seq++) {
+		futex_await(&shm->fword[i], 0);
+		shm->fmsg[i] = seq;
+		shm->sent[i] = seq + 1;
+		futex_set(&shm->fword[i], 1);
+	}
+	futex_await(&shm->fword[i], 0);
+	shm->acked[i] = seq;
+	shm->fmsg[i] = STOP_MSG;
+	futex_set(&shm->fword[i], 1);
+	_exit(0);
+}
+
+static void futex_consumer(int i)
+{
+	uint64_t want = 0;
+
+	for (;;) {
+		futex_await(&shm->fword[i], 1);
+		if (shm->fmsg[i] == STOP_MSG)
+			_exit(0);
+		if (shm->fmsg[i] != want++)
+			__atomic_add_fetch(&shm->bad[i], 1, __ATOMIC_RELAXED);
+		__atomic_add_fetch(&shm->progress[i], 1, __ATOMIC_RELAXED);
+		futex_set(&shm->fword[i], 0);
+	}
+}
+
+static void hog(int unit)
+{
+	while (!shm->stop) {
+		sb_spin_ns(100000);
+		__atomic_add_fetch(&shm->progress[unit], 1, __ATOMIC_RELAXED);
+	}
+	_exit(0);
+}
+
+static void fork_storm(void)
+{
+	while (!shm->stop) {
+		pid_t pid = fork();
+
+		if (pid == 0) {
+			sb_spin_ns(rnd(200000));
+			_exit(0);
+		}
+		if (pid > 0) {
+			waitpid(pid, NULL, 0);
+			__atomic_add_fetch(&shm->forks, 1, __ATOMIC_RELAXED);
+		} else {
+			sleep_ns(1000000);
+		}
+	}
+	_exit(0);
+}
+
+static void add_proc(pid_t pid, int unit)
+{
+	procs[nprocs++] = (struct proc){ .pid = pid, .unit = unit, .leaf = -1,
+					 .policy = SCHED_OTHER };
+}
+
+static pid_t child(void)
+{
+	pid_t pid = fork();
+
+	if (pid < 0) {
+		perror("torture: fork");
+		exit(1);
+	}
+	if (pid == 0)
+		srandom(getpid());
+	return pid;
+}
+
+static void start_workers(void)
+{
+	for (int i = 0; i < npairs; i++) {
+		int ab[2], ba[2];
+		pid_t p, c;
+
+		if (i % 2 == 0) {
+			if (pipe(ab) || pipe(ba)) {
+				perror("torture: pipe");
+				exit(1);
+			}
+			if (!(p = child())) {
+				close(ab[0]);
+				close(ba[1]);
+				pipe_producer(i, ab[1], ba[0]);
+			}
+			if (!(c = child())) {
+				close(ab[1]);
+				close(ba[0]);
+				pipe_consumer(i, ab[0], ba[1]);
+			}
+			close(ab[0]);
+			close(ab[1]);
+			close(ba[0]);
+			close(ba[1]);
+		} else {
+			if (!(p = child()))
+				futex_producer(i);
+			if (!(c = child()))
+				futex_consumer(i);
+		}
+		add_proc(p, i);
+		add_proc(c, i);
+	}
+	for (int j = 0; j < nhogs; j++) {
+		pid_t h = child();
+
+		if (!h)
+			hog(npairs + j);
+		add_proc(h, npairs + j);
+	}
+}
+
+/* The monitor: longest window without progress of a unit that is not held back. */
+static void monitor(void)
+{
+	struct sched_param sp = { .sched_priority = 10 };
+	unsigned long long last[MAX_UNITS], prev, now;
+	uint64_t seen[MAX_UNITS];
+
+	if (sched_setscheduler(0, SCHED_FIFO, &sp))
+		fprintf(stderr, "torture: monitor not SCHED_FIFO: %s\n", strerror(errno));
+	prev = sb_now_ns();
+	for (int u = 0; u < nunits; u++) {
+		last[u] = prev;
+		seen[u] = shm->progress[u];
+	}
+	while (!shm->monitor_stop) {
+		unsigned long long gap;
+
+		sleep_ns(SAMPLE_NS);
+		now = sb_now_ns();
+		gap = now - prev;
+		prev = now;
+		shm->samples++;
+		if (gap > shm->max_gap_ns)
+			shm->max_gap_ns = gap;
+		for (int u = 0; u < nunits; u++) {
+			uint64_t p = __atomic_load_n(&shm->progress[u], __ATOMIC_RELAXED);
+
+			/* Not counted: time the monitor itself did not run beyond 10 samples. */
+			if (gap > 10 * SAMPLE_NS)
+				last[u] += gap - SAMPLE_NS;
+			if (p != seen[u] || shm->exempt[u] || shm->hotplug_busy) {
+				seen[u] = p;
+				last[u] = now;
+			} else if (now - last[u] > shm->max_window_ns) {
+				shm->max_window_ns = now - last[u];
+				shm->max_unit = u;
+			}
+		}
+	}
+	_exit(0);
+}
+
+/* Recompute which units are held back (idle policy, cpu.idle or cpu.max cgroup). */
+static void update_exempt(void)
+{
+	int ex[MAX_UNITS] = { 0 };
+
+	for (int i = 0; i < nprocs; i++) {
+		struct proc *p = &procs[i];
+
+		if (p->policy == SCHED_IDLE ||
+		    (p->leaf >= 0 && (leaves[p->leaf].idle || leaves[p->leaf].max)))
+			ex[p->unit] = 1;
+	}
+	for (int u = 0; u < nunits; u++)
+		shm->exempt[u] = ex[u];
+}
+
+static int cg_write(const char *dir, const char *file, const char *val)
+{
+	char path[1024];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	return sb_write_file(path, val);
+}
+
+static int cg_move(struct proc *p, int leaf)
+{
+	int ret = sb_cgroup_move(leaf < 0 ? SB_CGROUP : leaves[leaf].path, p->pid);
+
+	if (!ret)
+		p->leaf = leaf;
+	return ret;
+}
+
+static int leaf_create(int l)
+{
+	int parent = rnd(2);
+
+	snprintf(leaves[l].path, sizeof(leaves[l].path), CG_ROOT "/p%d/l%d", parent, l);
+	leaves[l].idle = leaves[l].max = false;
+	if (mkdir(leaves[l].path, 0755))
+		return -errno;
+	leaves[l].exists = true;
+	return 0;
+}
+
+static int cgroups_setup(void)
+{
+	int ret;
+
+	rmdir(CG_ROOT "/p0");
+	rmdir(CG_ROOT "/p1");
+	rmdir(CG_ROOT);
+	ret = sb_cgroup_enable_cpu(SB_CGROUP);
+	ret = ret ?: sb_cgroup_create(CG_ROOT, 0);
+	ret = ret ?: sb_cgroup_enable_cpu(CG_ROOT);
+	ret = ret ?: sb_cgroup_create(CG_ROOT "/p0", 0);
+	ret = ret ?: sb_cgroup_enable_cpu(CG_ROOT "/p0");
+	ret = ret ?: sb_cgroup_create(CG_ROOT "/p1", 0);
+	ret = ret ?: sb_cgroup_enable_cpu(CG_ROOT "/p1");
+	for (int l = 0; !ret && l < NLEAVES; l++)
+		ret = leaf_create(l);
+	return ret;
+}
+
+static void cgroups_teardown(void)
+{
+	for (int l = 0; l < NLEAVES; l++)
+		if (leaves[l].exists && !rmdir(leaves[l].path))
+			leaves[l].exists = false;
+	rmdir(CG_ROOT "/p0");
+	rmdir(CG_ROOT "/p1");
+	rmdir(CG_ROOT);
+}
+
+static void op_cgroup(void)
+{
+	struct leaf *lf;
+	char val[32];
+	int l = rnd(NLEAVES), r = rnd(10);
+
+	lf = &leaves[l];
+	if (r < 4) {			/* move a worker */
+		struct proc *p = &procs[rnd(nprocs)];
+		int to = rnd(NLEAVES + 1) - 1;
+
+		if (to >= 0 && !leaves[to].exists)
+			to = -1;
+		if (!cg_move(p, to))
+			ops.moves++;
+	} else if (r < 6) {		/* weight, of a leaf or a parent */
+		snprintf(val, sizeof(val), "%ld", 1 + rnd(10000));
+		if (!cg_write(rnd(3) ? lf->path : (rnd(2) ? CG_ROOT "/p0" : CG_ROOT "/p1"),
+			      "cpu.weight", val))
+			ops.weights++;
+	} else if (r < 7 && lf->exists) {	/* cpu.max */
+		if (!lf->max && !cg_write(lf->path, "cpu.max", "20000 100000")) {
+			lf->max = true;
+			ops.max_set++;
+		} else if (lf->max && !cg_write(lf->path, "cpu.max", "max 100000")) {
+			lf->max = false;
+			ops.max_lift++;
+		}
+	} else if (r < 8 && lf->exists) {	/* cpu.idle */
+		if (!cg_write(lf->path, "cpu.idle", lf->idle ? "0" : "1")) {
+			lf->idle = !lf->idle;
+			ops.idle++;
+		}
+	} else if (r < 9 && lf->exists) {	/* destroy and recreate, elsewhere maybe */
+		for (int i = 0; i < nprocs; i++)
+			if (procs[i].leaf == l)
+				cg_move(&procs[i], -1);
+		if (rmdir(lf->path)) {
+			ops.busy++;
+		} else {
+			lf->exists = false;
+			if (!leaf_create(l))
+				ops.recreated++;
+		}
+	}
+	update_exempt();
+}
+
+static int setattr(pid_t pid, int policy, uint64_t slice)
+{
+	struct sched_attr_v1 a = { .size = sizeof(a), .sched_policy = policy,
+				   .sched_runtime = slice };
+
+	return syscall(SYS_sched_setattr, pid, &a, 0) ? -errno : 0;
+}
+
+static void op_setattr(void)
+{
+	static const int policies[] = { SCHED_OTHER, SCHED_BATCH, SCHED_IDLE };
+	struct proc *p = &procs[rnd(nprocs)];
+	int policy = policies[rnd(3)];
+	uint64_t slice = 0;
+
+	/* 6.12: sched_runtime of a fair task is its slice, 0.1 ms .. 100 ms */
+	if (policy == SCHED_OTHER && !ops.slice_unsupported && rnd(2))
+		slice = 100000 + rnd(10000000);
+	if (setattr(p->pid, policy, slice)) {
+		if (!slice)
+			return;
+		ops.slice_unsupported = true;
+		slice = 0;
+		if (setattr(p->pid, policy, 0))
+			return;
+	}
+	p->policy = policy;
+	ops.setattr++;
+	ops.slice += slice != 0;
+	ops.normal += policy == SCHED_OTHER;
+	ops.batch += policy == SCHED_BATCH;
+	ops.idlepol += policy == SCHED_IDLE;
+	update_exempt();
+}
+
+static void op_affinity(void)
+{
+	struct proc *p = &procs[rnd(nprocs)];
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	for (int c = 0; c < ncpus; c++)
+		if (rnd(2))
+			CPU_SET(c, &set);
+	if (!CPU_COUNT(&set))
+		CPU_SET(rnd(ncpus), &set);
+	/* EINVAL: only offline CPUs in the mask */
+	if (!sched_setaffinity(p->pid, sizeof(set), &set))
+		ops.affinity++;
+}
+
+static int cpu_online(int cpu, bool on)
+{
+	char path[64];
+	int ret;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", cpu);
+	shm->hotplug_busy = 1;
+	ret = sb_write_file(path, on ? "1" : "0");
+	shm->hotplug_busy = 0;
+	return ret;
+}
+
+static bool cpu_is_online(int cpu)
+{
+	char path[64];
+	long v = 1;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", cpu);
+	sb_read_long(path, &v);
+	return v;
+}
+
+static void op_hotplug(void)
+{
+	int cpu = 1 + rnd(ncpus - 1);
+	bool on = !cpu_is_online(cpu);
+	int ret = cpu_online(cpu, on);
+
+	if (ret) {
+		ops.hotplug_refused++;	/* e.g. EBUSY: deadline bandwidth of stress-ng */
+		return;
+	}
+	on ? ops.online++ : ops.offline++;
+}
+
+static void op_feature(void)
+{
+	char val[32];
+
+	if (saved_gran >= 0 && rnd(4) == 0) {
+		snprintf(val, sizeof(val), "%ld", rnd(4) ? rnd(10000000) : 0);
+		if (!sb_write_file(GRAN, val))
+			ops.gran++;
+		return;
+	}
+	if (nfeatures && !sb_feature_set(features[rnd(nfeatures)], rnd(2)))
+		ops.features++;
+}
+
+static void restore(void)
+{
+	char copy[sizeof(saved_features)], *tok, *save, val[32];
+
+	memcpy(copy, saved_features, sizeof(copy));
+	for (tok = strtok_r(copy, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save))
+		sb_write_file(SB_FEATURES, tok);
+	if (saved_gran >= 0) {
+		snprintf(val, sizeof(val), "%ld", saved_gran);
+		sb_write_file(GRAN, val);
+	}
+	for (int c = 1; c < ncpus; c++)
+		if (!cpu_is_online(c))
+			cpu_online(c, true);
+}
+
+static pid_t start_stress(int seconds)
+{
+	char t[16];
+	pid_t pid;
+
+	snprintf(t, sizeof(t), "%d", seconds);
+	pid = fork();
+	if (pid == 0) {
+		execlp("stress-ng", "stress-ng", "--switch", "1", "--yield", "1", "--futex", "1",
+		       "--pipe", "1", "--sem", "1", "--mutex", "1", "--schedpolicy", "1",
+		       "--timeout", t, "--verify", "--metrics-brief", "--temp-path", "/tmp",
+		       (char *)NULL);
+		fprintf(stderr, "torture: cannot run stress-ng: %s\n", strerror(errno));
+		_exit(127);
+	}
+	return pid;
+}
+
+/* Wait for pid until deadline (ns); returns its wait status, or -1 on timeout. */
+static int wait_until(pid_t pid, unsigned long long deadline)
+{
+	int status;
+
+	while (sb_now_ns() < deadline) {
+		pid_t r = waitpid(pid, &status, WNOHANG);
+
+		if (r == pid)
+			return status;
+		if (r < 0)
+			return -1;
+		sleep_ns(10000000);
+	}
+	return -1;
+}
+
+int main(int argc, char **argv)
+{
+	int seconds = 60, bound_ms = 2000, opt, failed = 0, status;
+	bool stress = true, hotplug = true;
+	unsigned long long t0, end, next_hotplug, drain;
+	pid_t mon, storm, sng = 0;
+	uint64_t sent = 0, recv = 0;
+
+	seed = time(NULL);
+	while ((opt = getopt(argc, argv, "d:p:H:b:s:SP")) != -1) {
+		switch (opt) {
+		case 'd': seconds = number(optarg, 1, 86400); break;
+		case 'p': npairs = number(optarg, 1, MAX_PAIRS); break;
+		case 'H': nhogs = number(optarg, 0, MAX_HOGS); break;
+		case 'b': bound_ms = number(optarg, 1, 3600000); break;
+		case 's': seed = number(optarg, 0, 1 << 30); break;
+		case 'S': stress = false; break;
+		case 'P': hotplug = false; break;
+		default:
+			fprintf(stderr, "usage: torture [-d SECONDS] [-p PAIRS] [-H HOGS] [-b BOUND_MS] [-s SEED] [-S] [-P]\n");
+			return 2;
+		}
+	}
+	srandom(seed);
+	nunits = npairs + nhogs;
+	ncpus = sysconf(_SC_NPROCESSORS_CONF);
+	if (ncpus > MAX_CPUS)
+		ncpus = MAX_CPUS;
+	if (ncpus < 2)
+		hotplug = false;
+	if (hotplug && access("/sys/devices/system/cpu/cpu1/online", W_OK)) {
+		printf("# no CPU hotplug in this kernel: %s\n", strerror(errno));
+		hotplug = false;
+	}
+	if (sb_read_file(SB_FEATURES, saved_features, sizeof(saved_features)) <= 0) {
+		fprintf(stderr, "torture: cannot read %s\n", SB_FEATURES);
+		return 1;
+	}
+	for (size_t i = 0; i < sizeof(feature_names) / sizeof(*feature_names); i++)
+		if (sb_feature_get(feature_names[i]) >= 0)
+			features[nfeatures++] = feature_names[i];
+	if (sb_read_long(GRAN, &saved_gran))
+		saved_gran = -1;
+	printf("# torture: %d s, %d CPUs, %d pairs, %d hogs, seed %u, bound %d ms\n",
+	       seconds, ncpus, npairs, nhogs, seed, bound_ms);
+	printf("# toggled features:");
+	for (int i = 0; i < nfeatures; i++)
+		printf(" %s", features[i]);
+	printf("%s\n", saved_gran >= 0 ? " buddy_gran_ns" : " (no buddy_gran_ns)");
+	fflush(stdout);
+
+	shm = mmap(NULL, sizeof(*shm), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (shm == MAP_FAILED) {
+		perror("torture: mmap");
+		return 1;
+	}
+	memset(shm, 0, sizeof(*shm));
+	if (cgroups_setup()) {
+		fprintf(stderr, "torture: cannot set up cpu cgroups under %s\n", CG_ROOT);
+		return 1;
+	}
+	start_workers();
+	if (!(mon = child()))
+		monitor();
+	if (!(storm = child()))
+		fork_storm();
+	if (stress)
+		sng = start_stress(seconds);
+
+	t0 = sb_now_ns();
+	end = t0 + seconds * 1000000000ULL;
+	next_hotplug = t0 + 1000000000ULL;
+	while (sb_now_ns() < end) {
+		long r = rnd(100);
+
+		if (hotplug && sb_now_ns() >= next_hotplug) {
+			op_hotplug();
+			next_hotplug = sb_now_ns() + 1000000000ULL + rnd(2000000000L);
+		} else if (r < 45) {
+			op_cgroup();
+		} else if (r < 65) {
+			op_setattr();
+		} else if (r < 85) {
+			op_affinity();
+		} else {
+			op_feature();
+		}
+		sleep_ns(1000000 + rnd(4000000));
+	}
+
+	/* Wind down: nothing held back any more, then let the pairs drain. */
+	restore();
+	for (int l = 0; l < NLEAVES; l++) {
+		if (leaves[l].max)
+			cg_write(leaves[l].path, "cpu.max", "max 100000");
+		if (leaves[l].idle)
+			cg_write(leaves[l].path, "cpu.idle", "0");
+		leaves[l].max = leaves[l].idle = false;
+	}
+	for (int i = 0; i < nprocs; i++)
+		if (procs[i].policy != SCHED_OTHER && !setattr(procs[i].pid, SCHED_OTHER, 0))
+			procs[i].policy = SCHED_OTHER;
+	update_exempt();
+	shm->stop = 1;
+	drain = sb_now_ns() + 60000000000ULL;
+	for (int i = 0; i < nprocs; i++) {
+		struct proc *p = &procs[i];
+
+		status = wait_until(p->pid, drain);
+		if (status == -1) {
+			printf("# FAIL: %s %d (pid %d) did not finish within 60 s of the stop: lost wakeup? sent %llu received %llu\n",
+			       p->unit < npairs ? "pair" : "hog", p->unit, p->pid,
+			       p->unit < npairs ? (unsigned long long)shm->sent[p->unit] : 0ULL,
+			       (unsigned long long)shm->progress[p->unit]);
+			kill(p->pid, SIGKILL);
+			waitpid(p->pid, NULL, 0);
+			failed = 1;
+		} else if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+			printf("# FAIL: worker pid %d of unit %d ended with status %#x\n", p->pid,
+			       p->unit, status);
+			failed = 1;
+		}
+	}
+	shm->monitor_stop = 1;
+	if (wait_until(storm, sb_now_ns() + 30000000000ULL) == -1) {
+		printf("# FAIL: the fork storm did not stop\n");
+		kill(storm, SIGKILL);
+		waitpid(storm, NULL, 0);
+		failed = 1;
+	}
+	waitpid(mon, NULL, 0);
+	if (sng) {
+		status = wait_until(sng, sb_now_ns() + 120000000000ULL);
+		if (status == -1) {
+			kill(sng, SIGKILL);
+			waitpid(sng, NULL, 0);
+		}
+		printf("# stress-ng (switch yield futex pipe sem mutex schedpolicy, --verify): %s %d\n",
+		       status == -1 ? "did not finish, killed" :
+		       WIFEXITED(status) ? "exit" : "signal",
+		       status == -1 ? 0 : WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+		if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status)) {
+			printf("# FAIL: stress-ng failed\n");
+			failed = 1;
+		}
+	}
+	for (int i = 0; i < nprocs; i++)
+		if (procs[i].leaf >= 0)
+			procs[i].leaf = -1;
+	cgroups_teardown();
+
+	for (int i = 0; i < npairs; i++) {
+		sent += shm->sent[i];
+		recv += shm->progress[i];
+		if (shm->bad[i] || shm->sent[i] != shm->progress[i] ||
+		    shm->acked[i] != shm->sent[i]) {
+			printf("# FAIL: pair %d (%s): sent %llu received %llu acknowledged %llu, %llu out of order\n",
+			       i, i % 2 ? "futex" : "pipe", (unsigned long long)shm->sent[i],
+			       (unsigned long long)shm->progress[i],
+			       (unsigned long long)shm->acked[i], (unsigned long long)shm->bad[i]);
+			failed = 1;
+		}
+	}
+	printf("# duration %.1f s\n", (sb_now_ns() - t0) / 1e9);
+	printf("# pairs: %d (pipe and futex), messages sent %llu received %llu\n", npairs,
+	       (unsigned long long)sent, (unsigned long long)recv);
+	printf("# forks %llu, setattr %lu (normal %lu, with slice %lu%s, batch %lu, idle %lu), affinity %lu\n",
+	       (unsigned long long)shm->forks, ops.setattr, ops.normal, ops.slice,
+	       ops.slice_unsupported ? ", custom slice rejected" : "", ops.batch, ops.idlepol,
+	       ops.affinity);
+	printf("# cgroups: moves %lu, weight %lu, cpu.max set %lu lifted %lu, cpu.idle %lu, recreated %lu (busy %lu)\n",
+	       ops.moves, ops.weights, ops.max_set, ops.max_lift, ops.idle, ops.recreated,
+	       ops.busy);
+	printf("# hotplug: offline %lu online %lu refused %lu\n", ops.offline, ops.online,
+	       ops.hotplug_refused);
+	printf("# toggles: features %lu, buddy_gran_ns %lu\n", ops.features, ops.gran);
+	printf("# starvation: longest window %.0f ms (%s %d), bound %d ms; %llu samples, longest monitor gap %.0f ms\n",
+	       shm->max_window_ns / 1e6, shm->max_unit < npairs ? "pair" : "hog",
+	       shm->max_unit < npairs ? shm->max_unit : shm->max_unit - npairs, bound_ms,
+	       shm->samples, shm->max_gap_ns / 1e6);
+	if (shm->max_window_ns > bound_ms * 1000000ULL) {
+		printf("# FAIL: a worker made no progress for %.0f ms (bound %d ms)\n",
+		       shm->max_window_ns / 1e6, bound_ms);
+		failed = 1;
+	}
+	if (sent == 0) {
+		printf("# FAIL: no pair message was sent\n");
+		failed = 1;
+	}
+	printf("# torture: %s\n", failed ? "FAILED" : "passed");
+	return failed;
+}
