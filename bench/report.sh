@@ -1,58 +1,83 @@
 #!/bin/sh
-# Summarise bench/run.sh's results.csv as Markdown: per workload and metric, each
-# variant's mean (harmonic for rates), the 95% confidence interval (Student t, of the
-# arithmetic mean), the change against the reference variant (base if present, else the
-# first), and '*' where the intervals do not overlap (mmtests' rule of thumb for a
-# significant difference).
+# Summarise bench/run.sh's results.csv as Markdown: first a headline table (one row per
+# workload and metric, one column per variant: the reference variant's mean, the others'
+# change against it), then per workload and metric each variant's mean (harmonic for
+# rates), the 95% confidence interval (Student t, of the arithmetic mean), the change
+# against the reference variant (base if present, else the first), and '*' where the
+# intervals do not overlap (mmtests' rule of thumb for a significant difference; never
+# for a single run, which has no interval). Seconds and microseconds are lower-is-better.
+# When gnuplot is installed, bench/plot.sh draws PNGs beside results.csv and the report
+# links them.
 #   bench/report.sh results.csv [MODE]
 set -eu
-[ -r "${1:-}" ] || { echo "report: usage: $0 results.csv [mode]" >&2; exit 2; }
-mode=${2:-wall-clock}
+[ -r "${1:-}" ] && [ $# -le 2 ] || { echo "report: usage: $0 results.csv [mode]" >&2; exit 2; }
+csv=$1 mode=${2:-wall-clock}
+here=$(dirname "$0")
+stats=$(awk -f "$here/stats.awk" "$csv")
+[ -n "$stats" ] || { echo "report: no results in '$csv'" >&2; exit 1; }
+plots=
+if command -v gnuplot >/dev/null; then
+	plots=$("$here/plot.sh" "$csv") || echo "report: some plots failed" >&2
+	plots=$(echo $plots)
+fi
 
-awk -F, -v mode="$mode" '
+echo "$stats" | awk -F, -v mode="$mode" -v plots="$plots" '
 function fmt(x) {
 	return x >= 100 || x <= -100 ? sprintf("%.0f", x) : x >= 1 || x <= -1 ? sprintf("%.2f", x) : sprintf("%.3f", x)
 }
-function tval(df) {
-	split("12.71 4.30 3.18 2.78 2.57 2.45 2.36 2.31 2.26 2.23", t, " ")
-	return df < 1 ? 0 : df <= 10 ? t[df] : 1.96
+function lower(metric) { return metric == "seconds" || metric ~ /_us$/ }
+# change KEY V: V against the reference, with "*" when the intervals do not overlap
+function change(key, v,   r, rel) {
+	r = ref
+	if (v == r || !((key, r) in n) || mean[key, r] == 0) return ""
+	rel = sprintf("%+.1f%%", 100 * (mean[key, v] - mean[key, r]) / mean[key, r])
+	if (n[key, v] > 1 && n[key, r] > 1 && (hi[key, v] < lo[key, r] || lo[key, v] > hi[key, r]))
+		rel = rel " *"
+	return rel
 }
-NR == 1 { next }
 {
-	key = $3 "," $4
+	key = $1 "," $2
 	if (!(key in seen)) { seen[key] = 1; keys[++nk] = key }
-	if (!($1 in vseen)) { vseen[$1] = 1; vars[++nv] = $1 }
-	n[key, $1]++; sum[key, $1] += $5; sq[key, $1] += $5 * $5
-	if ($5 > 0) inv[key, $1] += 1 / $5
+	if (!($3 in vseen)) { vseen[$3] = 1; vars[++nv] = $3 }
+	# the interval is around the arithmetic mean
+	n[key, $3] = $4; mean[key, $3] = $5; ci[key, $3] = $7
+	lo[key, $3] = $6 - $7; hi[key, $3] = $6 + $7
 }
 END {
 	ref = ("base" in vseen) ? "base" : vars[1]
 	printf "# sched-buddy benchmark (%s mode)\n\n", mode
 	printf "Mean of the repetitions (harmonic for rates), +- the 95%% confidence interval; "
 	printf "change against `%s`; `*`: intervals do not overlap.\n\n", ref
+	printf "## Headline\n\n| workload | metric | better |"
+	for (i = 1; i <= nv; i++) printf " %s |", vars[i]
+	printf "\n|---|---|---|"
+	for (i = 1; i <= nv; i++) printf "---|"
+	printf "\n"
 	for (k = 1; k <= nk; k++) {
 		key = keys[k]; split(key, km, ",")
-		rate = km[2] ~ /_per_s$/
-		better = km[2] == "seconds" ? "lower is better" : "higher is better"
-		printf "## %s: %s (%s)\n\n| variant | runs | mean | +- 95%% | vs %s |\n|---|---|---|---|---|\n", km[1], km[2], better, ref
+		printf "| %s | %s | %s |", km[1], km[2], lower(km[2]) ? "lower" : "higher"
 		for (i = 1; i <= nv; i++) {
-			v = vars[i]; c = n[key, v]
-			if (!c) continue
-			m = sum[key, v] / c
-			sd = c > 1 ? sqrt((sq[key, v] - c * m * m) / (c - 1)) : 0
-			if (sd != sd) sd = 0
-			ci = tval(c - 1) * sd / sqrt(c)
-			mu[v] = rate && inv[key, v] > 0 ? c / inv[key, v] : m
-			lo[v] = m - ci; hi[v] = m + ci
-			rel = ""
-			if (v != ref && n[key, ref] && mu[ref] != 0) {
-				rel = sprintf("%+.1f%%", 100 * (mu[v] - mu[ref]) / mu[ref])
-				# a single run has no interval: no mark
-				if (c > 1 && n[key, ref] > 1 && (hi[v] < lo[ref] || lo[v] > hi[ref]))
-					rel = rel " *"
-			}
-			printf "| %s | %d | %s | %s | %s |\n", v, c, fmt(mu[v]), fmt(ci), rel
+			v = vars[i]
+			cell = !((key, v) in n) ? "-" : v == ref ? fmt(mean[key, v]) : change(key, v)
+			printf " %s |", cell == "" ? "-" : cell
 		}
 		printf "\n"
 	}
-}' "$1"
+	printf "\n"
+	for (k = 1; k <= nk; k++) {
+		key = keys[k]; split(key, km, ",")
+		printf "## %s: %s (%s is better)\n\n", km[1], km[2], lower(km[2]) ? "lower" : "higher"
+		printf "| variant | runs | mean | +- 95%% | vs %s |\n|---|---|---|---|---|\n", ref
+		for (i = 1; i <= nv; i++) {
+			v = vars[i]
+			if (!((key, v) in n)) continue
+			printf "| %s | %d | %s | %s | %s |\n", v, n[key, v], fmt(mean[key, v]), fmt(ci[key, v]), change(key, v)
+		}
+		printf "\n"
+	}
+	np = split(plots, p, " ")
+	if (np) {
+		printf "## Plots\n\nError bars: 95%% confidence intervals.\n\n"
+		for (i = 1; i <= np; i++) printf "![%s](%s)\n\n", p[i], p[i]
+	}
+}'
