@@ -2,18 +2,21 @@
 /*
  * torture: the buddy system under sustained abuse, for a debug kernel (config/debug.config).
  *
- *   torture [-d SECONDS] [-p PAIRS] [-H HOGS] [-b BOUND_MS] [-s SEED] [-S] [-P]
+ *   torture [-d SECONDS] [-p PAIRS] [-H HOGS] [-b BOUND_MS] [-s SEED] [-S] [-P] [-D]
  *     -d  duration (default 60)          -p  producer/consumer pairs (default 8)
  *     -H  CPU hogs (default 2)           -b  starvation bound in ms (default 2000)
  *     -s  seed of the operation sequence -S  no stress-ng   -P  no CPU hotplug
+ *     -D  no stress-ng schedpolicy (its SCHED_DEADLINE tasks meet CPU hotplug)
  *
  * Runs concurrently, until the duration is over:
  *   - pairs over pipes (even) and over a futex word (odd): each message carries a sequence
  *     number the consumer checks, each is acknowledged before the next; and CPU hogs;
- *   - stress-ng's scheduler stressors (switch, yield, futex, pipe, sem, mutex, schedpolicy);
+ *   - stress-ng's scheduler stressors (switch, yield, futex, pipe, sem, mutex, schedpolicy),
+ *     its own --verify checks on, its exit status checked;
  *   - a fork/exit storm;
  *   - a churner doing at random: move a worker between nested cpu cgroups (created and
- *     destroyed as it goes), cpu.weight, cpu.max set/lifted, cpu.idle, sched_setattr
+ *     destroyed as it goes), cpu.weight (50..200 for leaves, 100..200 for their parents:
+ *     wider ratios starve by design), cpu.max set/lifted, cpu.idle, sched_setattr
  *     NORMAL (with a custom slice where supported) / BATCH / IDLE, affinity changes,
  *     CPU hotplug off/on, sched features and buddy_gran_ns;
  *   - a starvation monitor (SCHED_FIFO, samples every 5 ms): the longest window in which a
@@ -443,9 +446,11 @@ static void op_cgroup(void)
 			to = -1;
 		if (!cg_move(p, to))
 			ops.moves++;
-	} else if (r < 6) {		/* weight, of a leaf or a parent */
-		snprintf(val, sizeof(val), "%ld", 1 + rnd(10000));
-		if (!cg_write(rnd(3) ? lf->path : (rnd(2) ? CG_ROOT "/p0" : CG_ROOT "/p1"),
+	} else if (r < 6) {		/* weight: leaves 50..200, parents 100..200 */
+		bool leaf = rnd(3);
+
+		snprintf(val, sizeof(val), "%ld", leaf ? 50 + rnd(151) : 100 + rnd(101));
+		if (!cg_write(leaf ? lf->path : (rnd(2) ? CG_ROOT "/p0" : CG_ROOT "/p1"),
 			      "cpu.weight", val))
 			ops.weights++;
 	} else if (r < 7 && lf->exists) {	/* cpu.max */
@@ -592,7 +597,7 @@ static void restore(void)
 			cpu_online(c, true);
 }
 
-static pid_t start_stress(int seconds)
+static pid_t start_stress(int seconds, bool deadline)
 {
 	char t[16];
 	pid_t pid;
@@ -601,9 +606,9 @@ static pid_t start_stress(int seconds)
 	pid = fork();
 	if (pid == 0) {
 		execlp("stress-ng", "stress-ng", "--switch", "1", "--yield", "1", "--futex", "1",
-		       "--pipe", "1", "--sem", "1", "--mutex", "1", "--schedpolicy", "1",
+		       "--pipe", "1", "--sem", "1", "--mutex", "1",
 		       "--timeout", t, "--verify", "--metrics-brief", "--temp-path", "/tmp",
-		       (char *)NULL);
+		       deadline ? "--schedpolicy" : (char *)NULL, "1", (char *)NULL);
 		fprintf(stderr, "torture: cannot run stress-ng: %s\n", strerror(errno));
 		_exit(127);
 	}
@@ -630,13 +635,13 @@ static int wait_until(pid_t pid, unsigned long long deadline)
 int main(int argc, char **argv)
 {
 	int seconds = 60, bound_ms = 2000, opt, failed = 0, status;
-	bool stress = true, hotplug = true;
+	bool stress = true, hotplug = true, deadline = true;
 	unsigned long long t0, end, next_hotplug, drain;
 	pid_t mon, storm, sng = 0;
 	uint64_t sent = 0, recv = 0;
 
 	seed = time(NULL);
-	while ((opt = getopt(argc, argv, "d:p:H:b:s:SP")) != -1) {
+	while ((opt = getopt(argc, argv, "d:p:H:b:s:SPD")) != -1) {
 		switch (opt) {
 		case 'd': seconds = number(optarg, 1, 86400); break;
 		case 'p': npairs = number(optarg, 1, MAX_PAIRS); break;
@@ -645,8 +650,9 @@ int main(int argc, char **argv)
 		case 's': seed = number(optarg, 0, 1 << 30); break;
 		case 'S': stress = false; break;
 		case 'P': hotplug = false; break;
+		case 'D': deadline = false; break;
 		default:
-			fprintf(stderr, "usage: torture [-d SECONDS] [-p PAIRS] [-H HOGS] [-b BOUND_MS] [-s SEED] [-S] [-P]\n");
+			fprintf(stderr, "usage: torture [-d SECONDS] [-p PAIRS] [-H HOGS] [-b BOUND_MS] [-s SEED] [-S] [-P] [-D]\n");
 			return 2;
 		}
 	}
@@ -694,7 +700,7 @@ int main(int argc, char **argv)
 	if (!(storm = child()))
 		fork_storm();
 	if (stress)
-		sng = start_stress(seconds);
+		sng = start_stress(seconds, deadline);
 
 	t0 = sb_now_ns();
 	end = t0 + seconds * 1000000000ULL;
@@ -764,7 +770,8 @@ int main(int argc, char **argv)
 			kill(sng, SIGKILL);
 			waitpid(sng, NULL, 0);
 		}
-		printf("# stress-ng (switch yield futex pipe sem mutex schedpolicy, --verify): %s %d\n",
+		printf("# stress-ng (switch yield futex pipe sem mutex%s, --verify): %s %d\n",
+		       deadline ? " schedpolicy" : "",
 		       status == -1 ? "did not finish, killed" :
 		       WIFEXITED(status) ? "exit" : "signal",
 		       status == -1 ? 0 : WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));

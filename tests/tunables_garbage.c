@@ -115,9 +115,11 @@ static int try_all(const char *path, const struct garbage *g, size_t n,
 		if (changed)
 			restore(before);
 		if (!ret || changed) {
-			sb_info("%s: %s \"%s\" (%zu bytes): write %s%s", path, g[i].what, show(&g[i]),
-				g[i].len, ret ? strerror(-ret) : "ACCEPTED",
-				changed ? ", contents CHANGED" : "");
+			after[strcspn(after, "\n")] = '\0';
+			sb_info("%s: %s \"%s\" (%zu bytes): write %s%s%.40s%s", path, g[i].what,
+				show(&g[i]), g[i].len, ret ? strerror(-ret) : "ACCEPTED",
+				changed ? ", contents CHANGED to \"" : "", changed ? after : "",
+				changed ? "\" (restored)" : "");
 			bad++;
 		}
 	}
