@@ -3,6 +3,7 @@
 #
 #   scripts/boot.sh [options] -- COMMAND [ARG...]
 #     --kernel PATH     bzImage to boot (default: the patched kernel of --config)
+#     --initrd FILE     initramfs to boot with (the stock anchors: scripts/anchors.sh)
 #     --variant V       base or patched (default patched)
 #     --config C        kernel config name (default test)
 #     --cpus N          vCPUs (default 2)
@@ -20,11 +21,12 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-kernel= variant=patched cfg=test cpus=2 mem=1024 timeout=300 icount=0 name=run extra=
+kernel= initrd= variant=patched cfg=test cpus=2 mem=1024 timeout=300 icount=0 name=run extra=
 need() { [ $# -ge 2 ] || die "option $1 needs a value"; }
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) need "$@"; kernel=$2; shift 2 ;;
+	--initrd) need "$@"; initrd=$2; shift 2 ;;
 	--variant) need "$@"; variant=$2; shift 2 ;;
 	--config) need "$@"; cfg=$2; shift 2 ;;
 	--cpus) need "$@"; cpus=$2; shift 2 ;;
@@ -43,6 +45,7 @@ for n in "$cpus" "$mem" "$timeout"; do
 done
 [ -n "$kernel" ] || kernel=$(sb_obj "$variant" "$cfg")/arch/x86/boot/bzImage
 [ -f "$kernel" ] || die "kernel image '$kernel' does not exist (build it with: make kernels)"
+[ -z "$initrd" ] || [ -f "$initrd" ] || die "initramfs '$initrd' does not exist"
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 missing (run: make deps)"
 
 # Keep the newest 200 runs.
@@ -69,7 +72,7 @@ append="$append init=$SB_TOP/guest/init panic=-1 sb.run=$run$extra"
 timeout -k 5 "$timeout" qemu-system-x86_64 $accel \
 	-nodefaults -no-user-config -display none -no-reboot \
 	-machine pc -cpu max -smp "$cpus" -m "$mem" \
-	-kernel "$kernel" -append "$append" \
+	-kernel "$kernel" ${initrd:+-initrd "$initrd"} -append "$append" \
 	-virtfs local,id=root,path=/,mount_tag=/dev/root,security_model=none,readonly=on,multidevs=remap \
 	-chardev file,id=console,path="$run/console.log" -serial chardev:console \
 	-chardev file,id=result,path="$run/result.log" -serial chardev:result \
