@@ -1,9 +1,13 @@
 #!/bin/sh
 # bench/report.sh gets the statistics right on constructed results: harmonic mean for
-# rates, the change against base, and '*' only where the 95% intervals do not overlap
-# (and never for a single run, which has no interval).
+# rates, the 95% interval (Student t), the change against base, '*' only where the
+# intervals do not overlap (and never for a single run, which has no interval), seconds
+# and microseconds as lower-is-better, the headline table, lines that are not results
+# skipped; and, when gnuplot is installed, bench/plot.sh's PNGs written and linked.
 . "$(dirname "$0")/lib.sh"
-csv=$(mktemp)
+dir=$(mktemp -d)
+trap 'rm -rf "$out" "$dir"' EXIT
+csv=$dir/results.csv
 cat >"$csv" <<'CSV'
 variant,rep,workload,metric,value
 base,1,w,trips_per_s,100
@@ -24,14 +28,52 @@ base,3,w,seconds,2
 fast,1,w,seconds,1
 fast,2,w,seconds,1
 fast,3,w,seconds,1
+fast,1,bench: workload tbench-2 failed: throughput '0' MB/s
+base,1,latency,lat_p99_us,40
+base,2,latency,lat_p99_us,42
+fast,1,latency,lat_p99_us,80
+fast,2,latency,lat_p99_us,82
+base,1,pairs-b0,cohesion,0.2
+base,2,pairs-b0,cohesion,0.22
+fast,1,pairs-b0,cohesion,0.9
+fast,2,pairs-b0,cohesion,0.92
 CSV
-"$top/bench/report.sh" "$csv" test >"$out"
-rm -f "$csv"
-cat "$out" >&2
+"$top/bench/report.sh" "$csv" test >"$out" 2>"$dir/err"
+cat "$out" "$dir/err" >&2
 fail() { echo "FAIL: $*" >&2; exit 1; }
-grep -q '^| fast | 3 | 200 | 0.000 | +100.0% \* |$' "$out" || fail "fast rate row"
+row() { grep -qxF "$1" "$out" || fail "no row '$1'"; }
+row '| fast | 3 | 200 | 0.000 | +100.0% * |'
 # harmonic mean of 50, 150, 150 is 90; its interval overlaps base: no mark
-grep -q '^| noisy | 3 | 90.00 | .* | -10.0% |$' "$out" || fail "noisy rate row"
-grep -q '^| fast | 3 | 1.00 | 0.000 | -50.0% \* |$' "$out" || fail "seconds row"
+row '| noisy | 3 | 90.00 | 143 | -10.0% |'
+# 100 and 101: sd 0.707, t(1) = 12.71, interval +- 6.36; harmonic mean 100.4975
+row '| base | 2 | 100 | 6.36 |  |'
+row '| fast | 3 | 1.00 | 0.000 | -50.0% * |'
 # one run has no interval, so however large the change it gets no mark
-grep -q '^| once | 1 | 80.00 | 0.000 | -20.4% |$' "$out" || fail "single-run row"
+row '| once | 1 | 80.00 | 0.000 | -20.4% |'
+row '## latency: lat_p99_us (lower is better)'
+row '## w: seconds (lower is better)'
+row '## w: trips_per_s (higher is better)'
+# headline: the reference's value, the others' change
+row '| workload | metric | better | base | fast | noisy | once |'
+row '| w | trips_per_s | higher | 100 | +100.0% * | -10.0% | - |'
+row '| w | seconds | lower | 2.00 | -50.0% * | - | - |'
+row '| latency | lat_p99_us | lower | 41.00 | +97.6% * | - | - |'
+row '| pairs-b0 | cohesion | higher | 0.210 | +333.3% * | - | - |'
+grep -q 'tbench' "$out" && fail "a guest message made it into the report"
+grep -q 'skipped 1 line' "$dir/err" || fail "the line that is not a result was not reported as skipped"
+
+if ! command -v gnuplot >/dev/null; then
+	echo "ok: report right; plots not checked: no gnuplot (run: make deps)" >&2
+	exit 0
+fi
+for p in trips hackbench latency cohesion; do
+	[ "$p" = hackbench ] && continue # no hackbench results: no plot
+	f=$dir/$p.png
+	[ -s "$f" ] || fail "no $p.png"
+	[ "$(od -An -c -j1 -N3 "$f" | tr -d ' ')" = PNG ] || fail "$p.png is not a PNG"
+	row "![$p.png]($p.png)"
+done
+[ -e "$dir/hackbench.png" ] && fail "hackbench.png drawn without hackbench results"
+# tbench.png needs tbench-N workloads, which this CSV lacks
+[ -e "$dir/tbench.png" ] && fail "tbench.png drawn without tbench results"
+echo "ok: report right; plots $(cd "$dir" && echo *.png) written and linked" >&2
