@@ -75,6 +75,19 @@ END {
 		}
 		printf "\n"
 	}
+	desc["cohesion"] = "share of a pair member'"'"'s blocking switches that hand the CPU to its partner"
+	desc["trips_per_s"] = "round trips per second of a producer/consumer pair (all pairs)"
+	desc["min_hog_share"] = "CPU share of the smaller of the CPU hogs next to the pairs"
+	desc["seconds"] = "time hackbench took (2 groups, 200 loops)"
+	desc["MB_per_s"] = "tbench throughput over loopback"
+	desc["tx_per_s"] = "pgbench transactions per second (PostgreSQL, fsync off)"
+	desc["lat_p50_us"] = "wakeup latency percentile of a periodic SCHED_OTHER task (cyclictest) next to pairs and hogs"
+	printf "## Metrics\n\n"
+	for (k = 1; k <= nk; k++) {
+		split(keys[k], km, ","); m = km[2]; d = m ~ /^lat_/ ? desc["lat_p50_us"] : desc[m]
+		if (!(m in said) && d != "") { said[m] = 1; printf "- `%s`: %s\n", m, d }
+	}
+	printf "\n"
 	np = split(plots, p, " ")
 	if (np) {
 		printf "## Plots\n\nError bars: 95%% confidence intervals.\n\n"
