@@ -3,7 +3,10 @@
 #
 #   make demo      build the patched kernel, boot it, show NEXT_BUDDY/LAST_BUDDY off vs on
 #   make test      build both kernels, run host, in-guest and KUnit tests
-#   make bench-quick / make bench   A/B benchmark of base, off, next, next+last (issue 4, first cut)
+#   make bench-quick / make bench   A/B benchmark: base, off, next, next+last, stock kernels
+#   make deb       Debian packages of the patched kernel (DEB_CONFIG: a config name or a
+#                  distribution config file; default bench), in $SCHED_BUDDY_CACHE/deb
+#   make anchors   fetch Debian's stock 6.12 and 6.1 kernels for the benchmark
 #   make torture / torture-quick    debug kernels under load, churn, hotplug (TORTURE_SECONDS)
 #   make export    turn the commits on the tree's sched-buddy branch back into patches/
 #
@@ -51,12 +54,24 @@ demo: patched guest
 	@scripts/boot.sh --icount --timeout 900 --config $(CONFIG) --name demo -- \
 		$(CURDIR)/guest/demo $(CURDIR)/build
 
-# A/B benchmark, deterministic mode: every variant booted per repetition, interleaved.
-bench-quick: kernels guest
-	@bench/run.sh --reps 3 --seconds 2
+# A/B benchmark, deterministic mode: every variant booted per repetition, interleaved, on
+# the bench config's kernels (modules for the clockcost module, no KUnit).
+BENCH_QUICK_VARIANTS ?= base off next+last stock-6.12
+bench-quick: guest
+	@$(MAKE) --no-print-directory kernels CONFIG=bench
+	@bench/run.sh --reps 3 --seconds 2 --workloads quick --variants "$(BENCH_QUICK_VARIANTS)"
 
-bench: kernels guest
+bench: guest
+	@$(MAKE) --no-print-directory kernels CONFIG=bench
 	@bench/run.sh --reps 5 --seconds 10
+
+anchors: deps
+	@scripts/anchors.sh 6.12 >/dev/null
+	@scripts/anchors.sh 6.1 >/dev/null
+
+DEB_CONFIG ?= bench
+deb: tree
+	@scripts/deb.sh $(DEB_CONFIG)
 
 # Torture (issue 5) on the debug kernels: patched, then base as the control.
 TORTURE_SECONDS ?= 600
@@ -72,4 +87,4 @@ export:
 clean:
 	rm -rf build
 
-.PHONY: all deps tree kernels patched guest test demo bench-quick bench torture torture-quick export clean
+.PHONY: all deps tree kernels patched guest test demo bench-quick bench anchors deb torture torture-quick export clean
