@@ -81,10 +81,11 @@ END {
 	desc["seconds"] = "time hackbench took (2 groups, 200 loops)"
 	desc["MB_per_s"] = "tbench throughput over loopback"
 	desc["tx_per_s"] = "pgbench transactions per second (PostgreSQL, fsync off)"
-	desc["lat_p50_us"] = "wakeup latency percentile of a periodic SCHED_OTHER task (cyclictest) next to pairs and hogs"
+	desc["lat_*_us"] = "50th, 99th, 99.9th percentile and maximum of the wakeup latency of a periodic " \
+		"SCHED_OTHER task (cyclictest, 1 ms period) sharing a CPU with pairs and hogs"
 	printf "## Metrics\n\n"
 	for (k = 1; k <= nk; k++) {
-		split(keys[k], km, ","); m = km[2]; d = m ~ /^lat_/ ? desc["lat_p50_us"] : desc[m]
+		split(keys[k], km, ","); m = km[2] ~ /^lat_.*_us$/ ? "lat_*_us" : km[2]; d = desc[m]
 		if (!(m in said) && d != "") { said[m] = 1; printf "- `%s`: %s\n", m, d }
 	}
 	printf "\n"
