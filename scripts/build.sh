@@ -43,9 +43,10 @@ check_config() {
 				log "not in the $variant tree (added by the series): ${want%%=*}"
 				continue
 			fi
+			# (if, not &&: a false last test would fail the whole substitution)
 			case $want in
-			*=n) grep -q "^${want%=n}=" "$obj/.config" && echo "$want" ;;
-			*) grep -qxF "$want" "$obj/.config" || echo "$want" ;;
+			*=n) if grep -q "^${want%=n}=" "$obj/.config"; then echo "$want"; fi ;;
+			*) if ! grep -qxF "$want" "$obj/.config"; then echo "$want"; fi ;;
 			esac
 		done)
 	[ -z "$bad" ] || die "config options requested in $frags did not land in $obj/.config:
