@@ -3,7 +3,8 @@
 # (mean as bench/stats.awk computes it, error bars the 95% confidence interval) for each
 # workload group that has results: tbench per client count, hackbench, pgbench, round
 # trips (ping-pong and pairs), latency percentiles, pair cohesion, the smaller hog's
-# CPU share. Prints the names of the files it wrote, one a line.
+# CPU share, the scheduler clocks' cost per call. Prints the names of the files it
+# wrote, one a line.
 #   bench/plot.sh results.csv
 set -eu
 [ $# = 1 ] && [ -r "$1" ] || { echo "plot: usage: $0 results.csv" >&2; exit 2; }
@@ -29,7 +30,14 @@ plot() {
 		mean[k, $3] = $5; ci[k, $3] = $7
 	}
 	END {
-		nv = split(vars, v, " ")
+		# only the variants with results here (clockcost runs in one)
+		nva = split(vars, va, " "); nv = 0
+		for (j = 1; j <= nva; j++)
+			for (i = 1; i <= nk; i++)
+				if ((keys[i], va[j]) in mean) { v[++nv] = va[j]; break }
+		printf "#"
+		for (j = 1; j <= nv; j++) printf " %s", v[j]
+		printf "\n"
 		for (i = 1; i <= nk; i++) {
 			split(keys[i], km, ",")
 			printf "\"%s\"", label(km[1], km[2])
@@ -39,7 +47,8 @@ plot() {
 			printf "\n"
 		}
 	}' "$tmp/stats" >"$tmp/$name.dat"
-	[ -s "$tmp/$name.dat" ] || return 0
+	[ "$(wc -l <"$tmp/$name.dat")" -gt 1 ] || return 0
+	here=$(head -n 1 "$tmp/$name.dat" | cut -c2-)
 	{
 		echo "set terminal pngcairo size 800,450 font 'sans,10' noenhanced"
 		echo "set output '$dir/$name.png'"
@@ -55,10 +64,13 @@ plot() {
 		for g; do echo "$g"; done
 		i=0
 		printf 'plot'
-		for v in $vars; do
+		for v in $here; do
 			i=$((i + 1))
 			[ $i = 1 ] || printf ','
-			printf " '%s' using %d:%d:xtic(1) title '%s'" "$tmp/$name.dat" $((2 * i)) $((2 * i + 1)) "$v"
+			# a variant keeps its colour in every plot: its place among all variants
+			lt=$(echo $vars | tr ' ' '\n' | grep -nxF "$v" | cut -d: -f1)
+			printf " '%s' using %d:%d:xtic(1) title '%s' lt %d" "$tmp/$name.dat" \
+				$((2 * i)) $((2 * i + 1)) "$v" "$lt"
 		done
 		echo
 	} >"$tmp/$name.gp"
@@ -81,3 +93,5 @@ plot latency "wakeup latency of a periodic task next to pairs and hogs" \
 plot cohesion "pair cohesion (1: pairs run as units)" "cohesion (higher is better)" \
 	',cohesion$' 'w' 'set yrange [0:1.05]'
 plot hog_share "smaller hog's CPU share next to the pairs" "CPU share" ',min_hog_share$' 'w'
+plot clockcost "scheduler clock reads (clockcost module)" "ns per call, median (lower is better)" \
+	'^clockcost,.*_median_ns$' 'substr(m, 1, length(m) - 10)'

@@ -21,11 +21,17 @@ if command -v gnuplot >/dev/null; then
 	plots=$(echo $plots)
 fi
 
-echo "$stats" | awk -F, -v mode="$mode" -v plots="$plots" '
+# kernels.txt (bench/run.sh): which kernel each variant booted
+kernels=
+[ ! -r "$(dirname "$csv")/kernels.txt" ] || kernels=$(cat "$(dirname "$csv")/kernels.txt")
+echo "$stats" | awk -F, -v mode="$mode" -v plots="$plots" -v kernels="$kernels" '
 function fmt(x) {
 	return x >= 100 || x <= -100 ? sprintf("%.0f", x) : x >= 1 || x <= -1 ? sprintf("%.2f", x) : sprintf("%.3f", x)
 }
-function lower(metric) { return metric == "seconds" || metric ~ /_us$/ }
+function lower(metric) { return metric == "seconds" || metric ~ /_(us|ns)$/ }
+function better(metric) {
+	return lower(metric) ? "lower" : metric ~ /_per_s$|^cohesion$|_share$/ ? "higher" : "-"
+}
 # change KEY V: V against the reference, with "*" when the intervals do not overlap
 function change(key, v,   r, rel) {
 	r = ref
@@ -48,6 +54,14 @@ END {
 	printf "# sched-buddy benchmark (%s mode)\n\n", mode
 	printf "Mean of the repetitions (harmonic for rates), +- the 95%% confidence interval; "
 	printf "change against `%s`; `*`: intervals do not overlap.\n\n", ref
+	for (i = 1; i <= nv; i++)
+		if (vars[i] ~ /-wall$/) printf "`%s` ran in wall-clock mode (multi-threaded TCG).\n\n", vars[i]
+	if (kernels != "") {
+		printf "Kernels:\n\n"
+		nkl = split(kernels, kl, "\n")
+		for (i = 1; i <= nkl; i++) if (kl[i] != "") printf "- %s\n", kl[i]
+		printf "\n"
+	}
 	printf "## Headline\n\n| workload | metric | better |"
 	for (i = 1; i <= nv; i++) printf " %s |", vars[i]
 	printf "\n|---|---|---|"
@@ -55,10 +69,12 @@ END {
 	printf "\n"
 	for (k = 1; k <= nk; k++) {
 		key = keys[k]; split(key, km, ",")
-		printf "| %s | %s | %s |", km[1], km[2], lower(km[2]) ? "lower" : "higher"
+		printf "| %s | %s | %s |", km[1], km[2], better(km[2])
 		for (i = 1; i <= nv; i++) {
+			# the value of the reference, the change of the others; all values
+			# where the reference has none (clockcost runs in one variant only)
 			v = vars[i]
-			cell = !((key, v) in n) ? "-" : v == ref ? fmt(mean[key, v]) : change(key, v)
+			cell = !((key, v) in n) ? "-" : v == ref || !((key, ref) in n) ? fmt(mean[key, v]) : change(key, v)
 			printf " %s |", cell == "" ? "-" : cell
 		}
 		printf "\n"
@@ -66,7 +82,8 @@ END {
 	printf "\n"
 	for (k = 1; k <= nk; k++) {
 		key = keys[k]; split(key, km, ",")
-		printf "## %s: %s (%s is better)\n\n", km[1], km[2], lower(km[2]) ? "lower" : "higher"
+		b = better(km[2])
+		printf "## %s: %s%s\n\n", km[1], km[2], b == "-" ? "" : " (" b " is better)"
 		printf "| variant | runs | mean | +- 95%% | vs %s |\n|---|---|---|---|---|\n", ref
 		for (i = 1; i <= nv; i++) {
 			v = vars[i]

@@ -1,9 +1,10 @@
 #!/bin/sh
 # bench/report.sh gets the statistics right on constructed results: harmonic mean for
 # rates, the 95% interval (Student t), the change against base, '*' only where the
-# intervals do not overlap (and never for a single run, which has no interval), seconds
-# and microseconds as lower-is-better, the headline table, lines that are not results
-# skipped; and, when gnuplot is installed, bench/plot.sh's PNGs written and linked.
+# intervals do not overlap (and never for a single run, which has no interval), seconds,
+# microseconds and nanoseconds as lower-is-better, the headline table, the kernels of
+# kernels.txt, lines that are not results skipped; and, when gnuplot is installed,
+# bench/plot.sh's PNGs written and linked.
 . "$(dirname "$0")/lib.sh"
 dir=$(mktemp -d)
 trap 'rm -rf "$out" "$dir"' EXIT
@@ -37,11 +38,15 @@ base,1,pairs-b0,cohesion,0.2
 base,2,pairs-b0,cohesion,0.22
 fast,1,pairs-b0,cohesion,0.9
 fast,2,pairs-b0,cohesion,0.92
+fast,1,clockcost,local_clock_median_ns,30
+fast,2,clockcost,local_clock_median_ns,32
+fast,1,clockcost,calls,1000
 CSV
+printf 'base 6.12-test\nfast 6.12-test-patched\n' >"$dir/kernels.txt"
 "$top/bench/report.sh" "$csv" test >"$out" 2>"$dir/err"
 cat "$out" "$dir/err" >&2
 fail() { echo "FAIL: $*" >&2; exit 1; }
-row() { grep -qxF "$1" "$out" || fail "no row '$1'"; }
+row() { grep -qxF -e "$1" "$out" || fail "no row '$1'"; }
 row '| fast | 3 | 200 | 0.000 | +100.0% * |'
 # harmonic mean of 50, 150, 150 is 90; its interval overlaps base: no mark
 row '| noisy | 3 | 90.00 | 143 | -10.0% |'
@@ -59,6 +64,10 @@ row '| w | trips_per_s | higher | 100 | +100.0% * | -10.0% | - |'
 row '| w | seconds | lower | 2.00 | -50.0% * | - | - |'
 row '| latency | lat_p99_us | lower | 41.00 | +97.6% * | - | - |'
 row '| pairs-b0 | cohesion | higher | 0.210 | +333.3% * | - | - |'
+# where the reference has no figure (clockcost runs in one variant): values, not changes
+row '| clockcost | local_clock_median_ns | lower | - | 31.00 | - | - |'
+row '| clockcost | calls | - | - | 1000 | - | - |'
+row '- fast 6.12-test-patched'
 grep -q 'failed' "$out" && fail "a guest message made it into the report"
 grep -q 'skipped 1 line' "$dir/err" || fail "the line that is not a result was not reported as skipped"
 
@@ -66,7 +75,7 @@ if ! command -v gnuplot >/dev/null; then
 	echo "ok: report right; plots not checked: no gnuplot (run: make deps)" >&2
 	exit 0
 fi
-for p in trips hackbench latency cohesion; do
+for p in trips hackbench latency cohesion clockcost; do
 	[ "$p" = hackbench ] && continue # no hackbench results: no plot
 	f=$dir/$p.png
 	[ -s "$f" ] || fail "no $p.png"
