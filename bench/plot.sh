@@ -92,6 +92,6 @@ plot latency "wakeup latency of a periodic task next to pairs and hogs" \
 	'm == "lat_p999_us" ? "p99.9" : substr(m, 5, length(m) - 7)' 'set logscale y' 'set yrange [*:*]'
 plot cohesion "pair cohesion (1: pairs run as units)" "cohesion (higher is better)" \
 	',cohesion$' 'w' 'set yrange [0:1.05]'
-plot hog_share "smaller hog's CPU share next to the pairs" "CPU share" ',min_hog_share$' 'w'
+plot hog_share "smaller hog's CPU share next to the pairs" "CPU share (higher is better)" ',min_hog_share$' 'w'
 plot clockcost "scheduler clock reads (clockcost module)" "ns per call, median (lower is better)" \
 	'^clockcost,.*_median_ns$' 'substr(m, 1, length(m) - 10)'
