@@ -3,8 +3,9 @@
 # rates, the 95% interval (Student t), the change against base, '*' only where the
 # intervals do not overlap (and never for a single run, which has no interval), seconds,
 # microseconds and nanoseconds as lower-is-better, the headline table, the kernels of
-# kernels.txt, lines that are not results skipped; and, when gnuplot is installed,
-# bench/plot.sh's PNGs written and linked.
+# kernels.txt, lines that are not results skipped; guest/bench's argument checks and
+# latency percentiles; and, when gnuplot is installed, bench/plot.sh's PNGs written and
+# linked.
 . "$(dirname "$0")/lib.sh"
 dir=$(mktemp -d)
 trap 'rm -rf "$out" "$dir"' EXIT
@@ -43,10 +44,11 @@ fast,2,clockcost,local_clock_median_ns,32
 fast,1,clockcost,calls,1000
 CSV
 printf 'base 6.12-test\nfast 6.12-test-patched\n' >"$dir/kernels.txt"
-"$top/bench/report.sh" "$csv" test >"$out" 2>"$dir/err"
-cat "$out" "$dir/err" >&2
+report=$dir/report.md # not $out, which expect_failure below overwrites
+"$top/bench/report.sh" "$csv" test >"$report" 2>"$dir/err"
+cat "$report" "$dir/err" >&2
 fail() { echo "FAIL: $*" >&2; exit 1; }
-row() { grep -qxF -e "$1" "$out" || fail "no row '$1'"; }
+row() { grep -qxF -e "$1" "$report" || fail "no row '$1'"; }
 row '| fast | 3 | 200 | 0.000 | +100.0% * |'
 # harmonic mean of 50, 150, 150 is 90; its interval overlaps base: no mark
 row '| noisy | 3 | 90.00 | 143 | -10.0% |'
@@ -68,8 +70,29 @@ row '| pairs-b0 | cohesion | higher | 0.210 | +333.3% * | - | - |'
 row '| clockcost | local_clock_median_ns | lower | - | 31.00 | - | - |'
 row '| clockcost | calls | - | - | 1000 | - | - |'
 row '- fast 6.12-test-patched'
-grep -q 'failed' "$out" && fail "a guest message made it into the report"
+grep -q 'failed' "$report" && fail "a guest message made it into the report"
 grep -q 'skipped 1 line' "$dir/err" || fail "the line that is not a result was not reported as skipped"
+
+# guest/bench: bad arguments fail before anything runs; the latency percentiles (nearest
+# rank over cyclictest's histogram, overflows counted) with stand-ins for cyclictest and
+# pairs: 900 samples at 10 us, 90 at 20, 9 at 30, one beyond the histogram, max 50000.
+fake=$dir/fake
+mkdir "$fake"
+printf '#!/bin/sh\nsleep 1\n' >"$fake/pairs"
+cat >"$fake/cyclictest" <<'CT'
+#!/bin/sh
+printf '%s\n' '# Histogram' '000010 000900' '000020 000090' '000030 000009' \
+	'# Max Latencies: 50000' '# Histogram Overflows: 00001'
+CT
+chmod +x "$fake/pairs" "$fake/cyclictest"
+expect_failure "unknown workload 'nope'" "$top/guest/bench" "$fake" base 1 "latency nope"
+expect_failure "unknown variant" "$top/guest/bench" "$fake" sideways 1 latency
+expect_failure "not a positive number" "$top/guest/bench" "$fake" base 0 latency
+PATH=$fake:$PATH "$top/guest/bench" "$fake" base 1 latency >"$dir/lat" ||
+	fail "guest/bench latency failed with stand-ins"
+cat "$dir/lat" >&2
+[ "$(tr '\n' ' ' <"$dir/lat")" = "latency,lat_p50_us,10 latency,lat_p99_us,20 \
+latency,lat_p999_us,30 latency,lat_max_us,50000 " ] || fail "latency percentiles"
 
 if ! command -v gnuplot >/dev/null; then
 	echo "ok: report right; plots not checked: no gnuplot (run: make deps)" >&2
