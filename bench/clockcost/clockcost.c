@@ -8,6 +8,9 @@
  * "_irqsave" variants wrap each read in local_irq_save()/local_irq_restore(), the cost
  * that 2008's "sched: optimize sched_clock() a bit" removed from native_sched_clock().
  * "irqsave" alone is the save/restore pair without a read, "empty" the bare loop.
+ * "idle_wakeup" is sched_clock_idle_wakeup_event() as the idle exit calls it, with
+ * IRQs disabled: with a stable clock it returns at once, with an unstable one (boot
+ * with tsc=unstable) it resyncs the per-CPU clock.
  *
  * Results: /sys/kernel/debug/clockcost/results, one CSV line per figure,
  * "clockcost,<read>_<min|median>_ns,<value>", in nanoseconds with three decimals (under
@@ -43,6 +46,7 @@ enum cc_read {
 	CC_SCHED_CLOCK_IRQSAVE,
 	CC_LOCAL_CLOCK_IRQSAVE,
 	CC_SCHED_CLOCK_CPU_IRQSAVE,
+	CC_IDLE_WAKEUP,
 	CC_NR,
 };
 
@@ -55,6 +59,7 @@ static const char *const cc_name[CC_NR] = {
 	[CC_SCHED_CLOCK_IRQSAVE] = "sched_clock_irqsave",
 	[CC_LOCAL_CLOCK_IRQSAVE] = "local_clock_irqsave",
 	[CC_SCHED_CLOCK_CPU_IRQSAVE] = "sched_clock_cpu_irqsave",
+	[CC_IDLE_WAKEUP] = "idle_wakeup",
 };
 
 /* per-call cost in picoseconds */
@@ -100,6 +105,11 @@ static __always_inline u64 cc_read_once(enum cc_read r, int cpu)
 	case CC_SCHED_CLOCK_CPU_IRQSAVE:
 		local_irq_save(flags);
 		t = sched_clock_cpu(cpu);
+		local_irq_restore(flags);
+		break;
+	case CC_IDLE_WAKEUP:
+		local_irq_save(flags);
+		sched_clock_idle_wakeup_event();
 		local_irq_restore(flags);
 		break;
 	default:
