@@ -69,53 +69,33 @@ static struct dentry *cc_dir;
 /* Keeps the compiler from dropping the reads. */
 static u64 cc_sink;
 
-static __always_inline u64 cc_read_once(enum cc_read r, int cpu)
+/*
+ * @calls reads of @read, summed into @acc so that the compiler keeps them. One loop
+ * per kind of read: a switch inside the loop would add its dispatch to every call.
+ */
+#define CC_LOOP(read) do {						\
+	for (i = 0; i < calls; i++)					\
+		acc += (read);						\
+} while (0)
+
+static __always_inline u64 cc_irqsave(u64 (*read)(int cpu), int cpu)
 {
 	unsigned long flags;
-	u64 t = 0;
+	u64 t;
 
-	switch (r) {
-	case CC_EMPTY:
-		barrier();
-		break;
-	case CC_IRQSAVE:
-		local_irq_save(flags);
-		barrier();
-		local_irq_restore(flags);
-		break;
-	case CC_SCHED_CLOCK:
-		t = sched_clock();
-		break;
-	case CC_LOCAL_CLOCK:
-		t = local_clock();
-		break;
-	case CC_SCHED_CLOCK_CPU:
-		t = sched_clock_cpu(cpu);
-		break;
-	case CC_SCHED_CLOCK_IRQSAVE:
-		local_irq_save(flags);
-		t = sched_clock();
-		local_irq_restore(flags);
-		break;
-	case CC_LOCAL_CLOCK_IRQSAVE:
-		local_irq_save(flags);
-		t = local_clock();
-		local_irq_restore(flags);
-		break;
-	case CC_SCHED_CLOCK_CPU_IRQSAVE:
-		local_irq_save(flags);
-		t = sched_clock_cpu(cpu);
-		local_irq_restore(flags);
-		break;
-	case CC_IDLE_WAKEUP:
-		local_irq_save(flags);
-		sched_clock_idle_wakeup_event();
-		local_irq_restore(flags);
-		break;
-	default:
-		break;
-	}
+	local_irq_save(flags);
+	t = read ? read(cpu) : 0;
+	local_irq_restore(flags);
 	return t;
+}
+
+static __always_inline u64 cc_none(int cpu) { barrier(); return 0; }
+static __always_inline u64 cc_sched_clock(int cpu) { return sched_clock(); }
+static __always_inline u64 cc_local_clock(int cpu) { return local_clock(); }
+static __always_inline u64 cc_idle_wakeup(int cpu)
+{
+	sched_clock_idle_wakeup_event();
+	return 0;
 }
 
 /* One round: picoseconds per call of @calls reads of kind @r. */
@@ -128,8 +108,37 @@ static u64 cc_round(enum cc_read r)
 	preempt_disable();
 	cpu = smp_processor_id();
 	start = ktime_get_ns();
-	for (i = 0; i < calls; i++)
-		acc += cc_read_once(r, cpu);
+	switch (r) {
+	case CC_EMPTY:
+		CC_LOOP(cc_none(cpu));
+		break;
+	case CC_IRQSAVE:
+		CC_LOOP(cc_irqsave(NULL, cpu));
+		break;
+	case CC_SCHED_CLOCK:
+		CC_LOOP(cc_sched_clock(cpu));
+		break;
+	case CC_LOCAL_CLOCK:
+		CC_LOOP(cc_local_clock(cpu));
+		break;
+	case CC_SCHED_CLOCK_CPU:
+		CC_LOOP(sched_clock_cpu(cpu));
+		break;
+	case CC_SCHED_CLOCK_IRQSAVE:
+		CC_LOOP(cc_irqsave(cc_sched_clock, cpu));
+		break;
+	case CC_LOCAL_CLOCK_IRQSAVE:
+		CC_LOOP(cc_irqsave(cc_local_clock, cpu));
+		break;
+	case CC_SCHED_CLOCK_CPU_IRQSAVE:
+		CC_LOOP(cc_irqsave(sched_clock_cpu, cpu));
+		break;
+	case CC_IDLE_WAKEUP:
+		CC_LOOP(cc_irqsave(cc_idle_wakeup, cpu));
+		break;
+	default:
+		break;
+	}
 	end = ktime_get_ns();
 	preempt_enable();
 	WRITE_ONCE(cc_sink, cc_sink + acc);
