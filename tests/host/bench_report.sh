@@ -4,7 +4,7 @@
 # intervals do not overlap (and never for a single run, which has no interval), seconds,
 # microseconds and nanoseconds as lower-is-better, the headline table, the kernels of
 # kernels.txt, lines that are not results skipped; guest/bench's argument checks and
-# latency percentiles; and, when gnuplot is installed, bench/plot.sh's PNGs written and
+# latency percentiles; bench/compare.sh's within/outside verdict; and, when gnuplot is installed, bench/plot.sh's PNGs written and
 # linked.
 . "$(dirname "$0")/lib.sh"
 dir=$(mktemp -d)
@@ -95,6 +95,13 @@ cat "$dir/lat" >&2
 [ "$(tr '\n' ' ' <"$dir/lat")" = "latency,lat_p50_us,10 latency,lat_p99_us,20 \
 latency,lat_p999_us,30 latency,lat_max_us,50000 " ] || fail "latency percentiles"
 
+# bench/compare.sh: a second run within the spread passes, a moved figure fails
+sed 's/^fast,3,w,seconds,1$/fast,3,w,seconds,1.01/' "$csv" >"$dir/again.csv"
+"$top/bench/compare.sh" "$csv" "$dir/again.csv" >"$dir/cmp" 2>&1 ||
+	fail "compare: a run within the spread failed: $(tail -n 1 "$dir/cmp")"
+grep -q '^fast:seconds:w\|^w:seconds:fast .*within' "$dir/cmp" || fail "compare: no line for w:seconds:fast"
+sed 's/^fast,\([0-9]\),w,trips_per_s,200$/fast,\1,w,trips_per_s,150/' "$csv" >"$dir/moved.csv"
+expect_failure 'outside' "$top/bench/compare.sh" "$csv" "$dir/moved.csv"
 if ! command -v gnuplot >/dev/null; then
 	echo "ok: report right; plots not checked: no gnuplot (run: make deps)" >&2
 	exit 0
