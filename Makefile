@@ -62,9 +62,11 @@ bench-quick: guest
 	@$(MAKE) --no-print-directory kernels CONFIG=bench
 	@bench/run.sh --reps 3 --seconds 2 --workloads quick --variants "$(BENCH_QUICK_VARIANTS)"
 
+# bench: all six variants (base, off, next, next+last, stock-6.12, stock-6.1-wall) and all
+# workloads incl. pgbench, 3 repetitions of 4 s workloads: 18 boots of ~5 min, ~1.5 h here.
 bench: guest
 	@$(MAKE) --no-print-directory kernels CONFIG=bench
-	@bench/run.sh --reps 5 --seconds 10
+	@bench/run.sh --reps 3 --seconds 4
 
 anchors: deps
 	@scripts/anchors.sh 6.12 >/dev/null
