@@ -6,15 +6,16 @@
  *     -d  duration (default 60)          -p  producer/consumer pairs (default 8)
  *     -H  CPU hogs (default 2)           -b  starvation bound in ms (default 4000)
  *     -s  seed of the operation sequence -S  no stress-ng   -P  no CPU hotplug
- *     -D  no stress-ng schedpolicy: its SCHED_FIFO/RR/DEADLINE tasks may hold a CPU for
- *         up to 95% of each second (the fair server's 5% is all fair tasks then get), which
- *         the starvation bound does not allow for; scripts/torture.sh passes -D by default
+ *     -D  no stress-ng mutex and schedpolicy: their SCHED_FIFO/RR/DEADLINE workers may
+ *         hold a CPU for up to 95% of each second (the fair server's 5% is all fair tasks
+ *         then get), which the starvation bound does not allow for; scripts/torture.sh
+ *         passes -D by default
  *
  * Runs concurrently, until the duration is over:
  *   - pairs over pipes (even) and over a futex word (odd): each message carries a sequence
  *     number the consumer checks, each is acknowledged before the next; and CPU hogs;
- *   - stress-ng's scheduler stressors (switch, yield, futex, pipe, sem, mutex, schedpolicy),
- *     its own --verify checks on, its exit status checked;
+ *   - stress-ng's scheduler stressors (switch, yield, futex, pipe, sem; mutex and
+ *     schedpolicy unless -D), its own --verify checks on, its exit status checked;
  *   - a fork/exit storm;
  *   - a churner doing at random: move a worker between nested cpu cgroups (created and
  *     destroyed as it goes), cpu.weight (50..200 for leaves, 100..200 for their parents:
@@ -607,10 +608,12 @@ static pid_t start_stress(int seconds, bool deadline)
 	snprintf(t, sizeof(t), "%d", seconds);
 	pid = fork();
 	if (pid == 0) {
+		/* mutex and schedpolicy give their workers real-time/deadline policies */
 		execlp("stress-ng", "stress-ng", "--switch", "1", "--yield", "1", "--futex", "1",
-		       "--pipe", "1", "--sem", "1", "--mutex", "1",
+		       "--pipe", "1", "--sem", "1",
 		       "--timeout", t, "--verify", "--metrics-brief", "--temp-path", "/tmp",
-		       deadline ? "--schedpolicy" : (char *)NULL, "1", (char *)NULL);
+		       deadline ? "--mutex" : (char *)NULL, "1",
+		       "--schedpolicy", "1", (char *)NULL);
 		fprintf(stderr, "torture: cannot run stress-ng: %s\n", strerror(errno));
 		_exit(127);
 	}
@@ -772,8 +775,8 @@ int main(int argc, char **argv)
 			kill(sng, SIGKILL);
 			waitpid(sng, NULL, 0);
 		}
-		printf("# stress-ng (switch yield futex pipe sem mutex%s, --verify): %s %d\n",
-		       deadline ? " schedpolicy" : "",
+		printf("# stress-ng (switch yield futex pipe sem%s, --verify): %s %d\n",
+		       deadline ? " mutex schedpolicy" : "",
 		       status == -1 ? "did not finish, killed" :
 		       WIFEXITED(status) ? "exit" : "signal",
 		       status == -1 ? 0 : WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
