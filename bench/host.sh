@@ -24,7 +24,6 @@ set -eu
 . "$SB_TOP/bench/lib.sh"
 
 reps=5 secs=10 workloads=all variants="off next next+last" out= clockrel= dry=0
-need() { [ $# -ge 2 ] || die "option $1 needs a value"; }
 while [ $# -gt 0 ]; do
 	case $1 in
 	--reps) need "$@"; reps=$2; shift 2 ;;
@@ -37,7 +36,7 @@ while [ $# -gt 0 ]; do
 	*) die "unknown option '$1' (see the header of $0)" ;;
 	esac
 done
-bench_check_number "$reps" "$secs"
+sb_positive "$reps" "$secs"
 bench_check_workloads "$workloads"
 workloads=$(echo "$workloads" | tr ',' ' ')
 toggled=0 asis=

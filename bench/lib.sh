@@ -3,13 +3,6 @@
 # directory, the rotated order of variants, the progress line, keeping a run's CSV lines,
 # the report, and building the clockcost module. Source it after scripts/lib.sh.
 
-# bench_check_number VALUE...: each a positive integer.
-bench_check_number() {
-	for n; do
-		case $n in '' | *[!0-9]* | 0) die "'$n' is not a positive number" ;; esac
-	done
-}
-
 # bench_check_workloads LIST: names, commas and spaces only (it is quoted into a guest
 # command line).
 bench_check_workloads() {

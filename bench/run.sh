@@ -23,7 +23,6 @@ set -eu
 
 all="base off next next+last stock-6.12 stock-6.1-wall"
 reps=3 secs=2 mode=--icount variants=$all cfg=bench workloads=all clock=1
-need() { [ $# -ge 2 ] || die "option $1 needs a value"; }
 while [ $# -gt 0 ]; do
 	case $1 in
 	--reps) need "$@"; reps=$2; shift 2 ;;
@@ -36,7 +35,7 @@ while [ $# -gt 0 ]; do
 	*) die "unknown option '$1' (see the header of $0)" ;;
 	esac
 done
-bench_check_number "$reps" "$secs"
+sb_positive "$reps" "$secs"
 bench_check_workloads "$workloads"
 workloads=$(echo "$workloads" | tr ',' ' ')
 [ -n "$(echo $variants)" ] || die "no variants given"

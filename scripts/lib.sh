@@ -24,6 +24,15 @@ sb_prog=$(basename "$0" .sh)
 log() { printf '%s: %s\n' "$sb_prog" "$*" >&2; }
 die() { printf '%s: error: %s\n' "$sb_prog" "$*" >&2; exit 1; }
 
+# The option parsers' checks: need OPTION "$@" (OPTION has a value after it),
+# sb_positive VALUE... (each a positive integer).
+need() { [ $# -ge 2 ] || die "option $1 needs a value"; }
+sb_positive() {
+	for n; do
+		case $n in '' | *[!0-9]* | 0) die "'$n' is not a positive number" ;; esac
+	done
+}
+
 # Installed Debian version of the kernel source package, or empty.
 sb_source_version() {
 	dpkg-query -W -f='${Status} ${Version}\n' "$SB_SOURCE_PKG" 2>/dev/null |

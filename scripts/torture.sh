@@ -26,15 +26,10 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 
 seconds=600 cpus=4 variants="patched base" seed= bound= nodl=-D
-need() { [ $# -ge 2 ] || die "option $1 needs a value"; }
-number() {
-	case $1 in '' | *[!0-9]*) die "'$1' is not a positive number" ;; esac
-	[ "$1" -gt 0 ] || die "'$1' is not a positive number"
-}
 while [ $# -gt 0 ]; do
 	case $1 in
-	--seconds) need "$@"; number "$2"; seconds=$2; shift 2 ;;
-	--cpus) need "$@"; number "$2"; cpus=$2; shift 2 ;;
+	--seconds) need "$@"; sb_positive "$2"; seconds=$2; shift 2 ;;
+	--cpus) need "$@"; sb_positive "$2"; cpus=$2; shift 2 ;;
 	--variant)
 		need "$@"
 		case $2 in
@@ -43,8 +38,8 @@ while [ $# -gt 0 ]; do
 		*) die "unknown variant '$2' (expected: patched, base or both)" ;;
 		esac
 		shift 2 ;;
-	--seed) need "$@"; number "$2"; seed=$2; shift 2 ;;
-	--bound) need "$@"; number "$2"; bound=$2; shift 2 ;;
+	--seed) need "$@"; sb_positive "$2"; seed=$2; shift 2 ;;
+	--bound) need "$@"; sb_positive "$2"; bound=$2; shift 2 ;;
 	--deadline) nodl=; shift ;;
 	--quick) seconds=60 cpus=2 variants=patched; shift ;;
 	*) die "unknown option '$1' (see the header of $0)" ;;
