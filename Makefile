@@ -63,7 +63,8 @@ bench-quick: guest
 	@bench/run.sh --reps 3 --seconds 2 --workloads quick --variants "$(BENCH_QUICK_VARIANTS)"
 
 # bench: all six variants (base, off, next, next+last, stock-6.12, stock-6.1-wall) and all
-# workloads incl. pgbench, 3 repetitions of 4 s workloads: 18 boots of ~5 min, ~1.5 h here.
+# workloads incl. pgbench, 3 repetitions of 4 s workloads: 18 boots of ~3 min, ~50 min
+# here (measured 2026-12-03).
 bench: guest
 	@$(MAKE) --no-print-directory kernels CONFIG=bench
 	@bench/run.sh --reps 3 --seconds 4
