@@ -25,11 +25,12 @@ log() { printf '%s: %s\n' "$sb_prog" "$*" >&2; }
 die() { printf '%s: error: %s\n' "$sb_prog" "$*" >&2; exit 1; }
 
 # The option parsers' checks: need OPTION "$@" (OPTION has a value after it),
-# sb_positive VALUE... (each a positive integer).
+# sb_positive VALUE... (each a positive decimal integer, no leading zero: 00 and 08
+# would pass a bare digit check, and sh arithmetic reads 08 as bad octal).
 need() { [ $# -ge 2 ] || die "option $1 needs a value"; }
 sb_positive() {
 	for n; do
-		case $n in '' | *[!0-9]* | 0) die "'$n' is not a positive number" ;; esac
+		case $n in '' | 0* | *[!0-9]*) die "'$n' is not a positive number" ;; esac
 	done
 }
 

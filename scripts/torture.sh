@@ -13,9 +13,10 @@
 #                   window seen in passing runs, 1.9 s on a loaded 2-core host)
 #     --deadline    also run stress-ng's mutex and schedpolicy stressors (their workers
 #                   take SCHED_FIFO/RR/DEADLINE policies, which may starve fair tasks by
-#                   design, so the starvation bound is off unless --bound is given; they
-#                   also meet a pre-existing 6.12 WARN, deadline.c:265 under CPU hotplug,
-#                   seen on the base kernel too: left out by default)
+#                   design, so the starvation bound is off unless --bound is given; with
+#                   them, and under heavier fair load too, the pre-existing 6.12 WARN
+#                   deadline.c:265 under CPU hotplug (README) shows up, on the base
+#                   kernel as well: left out by default)
 #     --quick       60 s, 2 vCPUs, patched kernel only (tests/host/torture_quick.sh)
 #
 # Exits 0 when the patched kernel survived: the guest stayed up, no splat reached the

@@ -11,3 +11,5 @@ expect_failure "unknown config 'nosuch'" "$top/scripts/build.sh" patched nosuch
 expect_failure "unknown command 'bogus'" "$top/scripts/tree.sh" bogus
 expect_failure "unknown variant 'bogus'" "$top/bench/run.sh" --variants "base bogus"
 expect_failure "'0' is not a positive number" "$top/bench/run.sh" --reps 0
+expect_failure "'00' is not a positive number" "$top/bench/run.sh" --reps 00
+expect_failure "'08' is not a positive number" "$top/scripts/torture.sh" --seconds 08
