@@ -16,22 +16,22 @@ CONFIG ?= test
 CC ?= gcc
 CFLAGS ?= -O2 -g -Wall -Wextra
 GUEST_LIB := guest/lib/sb.c guest/lib/sb.h
-TESTS := $(wildcard tests/*.c) tests/sbtest.h
+TESTS := $(wildcard guest/tests/*.c) guest/tests/sbtest.h
 
 all: demo
 
 deps:
-	@scripts/deps.sh
+	@host/deps.sh
 
 tree: deps
-	@scripts/tree.sh
+	@host/tree.sh
 
 kernels: tree
-	@scripts/build.sh base $(CONFIG) >/dev/null
-	@scripts/build.sh patched $(CONFIG) >/dev/null
+	@host/build.sh base $(CONFIG) >/dev/null
+	@host/build.sh patched $(CONFIG) >/dev/null
 
 patched: tree
-	@scripts/build.sh patched $(CONFIG) >/dev/null
+	@host/build.sh patched $(CONFIG) >/dev/null
 
 build/sbtest: $(TESTS) $(GUEST_LIB)
 	@mkdir -p build
@@ -48,10 +48,10 @@ build/torture: guest/torture.c $(GUEST_LIB)
 guest: build/sbtest build/pairs build/torture
 
 test: kernels guest
-	@CONFIG=$(CONFIG) scripts/test.sh
+	@CONFIG=$(CONFIG) host/test.sh
 
 demo: patched guest
-	@scripts/boot.sh --icount --timeout 900 --config $(CONFIG) --name demo -- \
+	@host/boot.sh --icount --timeout 900 --config $(CONFIG) --name demo -- \
 		$(CURDIR)/guest/demo $(CURDIR)/build
 
 # A/B benchmark, deterministic mode: every variant booted per repetition, interleaved, on
@@ -60,33 +60,33 @@ demo: patched guest
 BENCH_QUICK_VARIANTS ?= base off next+last
 bench-quick: guest
 	@$(MAKE) --no-print-directory kernels CONFIG=bench
-	@bench/run.sh --reps 3 --seconds 2 --workloads quick --variants "$(BENCH_QUICK_VARIANTS)"
+	@host/bench/run.sh --reps 3 --seconds 2 --workloads quick --variants "$(BENCH_QUICK_VARIANTS)"
 
 # bench: all six variants (base, off, next, next+last, stock-6.12, stock-6.1-wall) and all
 # workloads incl. pgbench, 3 repetitions of 4 s workloads: 18 boots of ~3 min, ~50 min
 # here (measured 2026-12-03).
 bench: guest
 	@$(MAKE) --no-print-directory kernels CONFIG=bench
-	@bench/run.sh --reps 3 --seconds 4
+	@host/bench/run.sh --reps 3 --seconds 4
 
 anchors: deps
-	@scripts/anchors.sh 6.12 >/dev/null
-	@scripts/anchors.sh 6.1 >/dev/null
+	@host/anchors.sh 6.12 >/dev/null
+	@host/anchors.sh 6.1 >/dev/null
 
 DEB_CONFIG ?= bench
 deb: tree
-	@scripts/deb.sh $(DEB_CONFIG)
+	@host/deb.sh $(DEB_CONFIG)
 
 # Torture (issue 5) on the debug kernels: patched, then base as the control.
 TORTURE_SECONDS ?= 600
 torture: tree guest
-	@scripts/torture.sh --seconds $(TORTURE_SECONDS) --cpus 4
+	@host/torture.sh --seconds $(TORTURE_SECONDS) --cpus 4
 
 torture-quick: tree guest
-	@scripts/torture.sh --quick
+	@host/torture.sh --quick
 
 export:
-	@scripts/tree.sh export
+	@host/tree.sh export
 
 clean:
 	rm -rf build

@@ -8,7 +8,7 @@
  *     -s  seed of the operation sequence -S  no stress-ng   -P  no CPU hotplug
  *     -D  no stress-ng mutex and schedpolicy: their SCHED_FIFO/RR/DEADLINE workers may
  *         hold a CPU for up to 95% of each second (the fair server's 5% is all fair tasks
- *         then get), which the starvation bound does not allow for; scripts/torture.sh
+ *         then get), which the starvation bound does not allow for; host/torture.sh
  *         passes -D by default
  *
  * Runs concurrently, until the duration is over:

@@ -1,0 +1,87 @@
+# shellcheck shell=sh
+# Shared by host/bench/run.sh (QEMU guests) and host/bench/hardware.sh (real hardware): the results
+# directory, the rotated order of variants, the progress line, keeping a run's CSV lines,
+# the report, and building the clockcost module. Source it after host/lib.sh.
+
+# bench_check_workloads LIST: names, commas and spaces only (it is quoted into a guest
+# command line).
+bench_check_workloads() {
+	case $1 in
+	'' | *[!A-Za-z0-9_.,+\ -]*) die "bad workload list '$1' (names separated by commas or spaces)" ;;
+	esac
+}
+
+# bench_start DIR: make DIR and its results.csv with the header.
+bench_start() {
+	bench_out=$1
+	mkdir -p "$bench_out" || die "cannot create $bench_out"
+	echo "variant,rep,workload,metric,value" >"$bench_out/results.csv"
+	bench_t0=$(date +%s) bench_done=0 bench_failed=0
+}
+
+# bench_resume DIR: add to DIR/results.csv of an earlier run (host/bench/hardware.sh, one boot per
+# kernel).
+bench_resume() {
+	bench_out=$1
+	[ "$(head -n 1 "$bench_out/results.csv")" = "variant,rep,workload,metric,value" ] ||
+		die "$bench_out/results.csv is not a results file of host/bench/run.sh or host/bench/hardware.sh"
+	bench_t0=$(date +%s) bench_done=0 bench_failed=0
+}
+
+# bench_rotate K V...: V from the K-th on, then the first K (each repetition starts
+# elsewhere, so no variant always runs first or after the same other).
+bench_rotate() {
+	k=$1
+	shift
+	i=0
+	for v; do [ $i -ge "$k" ] && printf '%s ' "$v"; i=$((i + 1)); done
+	i=0
+	for v; do [ $i -lt "$k" ] && printf '%s ' "$v"; i=$((i + 1)); done
+}
+
+# bench_progress REP REPS VARIANT TOTAL: log which run starts, and the time left judged
+# from the runs so far.
+bench_progress() {
+	left=
+	if [ "$bench_done" -gt 0 ]; then
+		per=$((($(date +%s) - bench_t0) / bench_done))
+		left=", about $((($4 - bench_done) * per / 60 + 1)) min left"
+	fi
+	log "rep $1/$2: $3 ($((bench_done + 1))/$4 runs$left)"
+}
+
+# bench_keep VARIANT REP FILE STATUS: append FILE's "workload,metric,value" lines to
+# results.csv as "VARIANT,REP,..." (also those of a run that failed part-way), show the
+# other lines of a failed run, count the failure.
+bench_keep() {
+	csv='^[A-Za-z0-9_.+-]+,[A-Za-z0-9_.+-]+,-?[0-9][0-9.eE+-]*$'
+	grep -E "$csv" "$3" | sed "s/^/$1,$2,/" >>"$bench_out/results.csv" || true
+	if [ "$4" != 0 ]; then
+		bench_failed=$((bench_failed + 1))
+		log "rep $2 $1 failed (status $4), kept its $(grep -cE "$csv" "$3") figures; it said:"
+		grep -vE "$csv" "$3" | tail -n 30 | sed 's/^/    /' >&2
+	fi
+	bench_done=$((bench_done + 1))
+}
+
+# bench_finish MODE: write and show report.md (MODE: deterministic, wall or host); fail
+# when a run failed.
+bench_finish() {
+	"$SB_TOP/host/bench/report.sh" "$bench_out/results.csv" "$1" >"$bench_out/report.md" ||
+		die "host/bench/report.sh failed; the results are in $bench_out/results.csv"
+	cat "$bench_out/report.md"
+	log "results: $bench_out/results.csv, report: $bench_out/report.md"
+	[ "$bench_failed" = 0 ] || die "$bench_failed of $bench_done runs failed (their figures so far are kept)"
+}
+
+# bench_clockcost_build DIR MAKE-ARGS...: build guest/clockcost/ in DIR (sources copied
+# there: the kernel tree is not touched) with make MAKE-ARGS M=DIR modules; prints the .ko.
+bench_clockcost_build() {
+	d=$1
+	shift
+	mkdir -p "$d" && cp "$SB_TOP"/guest/clockcost/Kbuild "$SB_TOP"/guest/clockcost/*.c "$d/" ||
+		die "cannot copy the clockcost module to $d"
+	make "$@" M="$d" modules >"$d/build.log" 2>&1 ||
+		die "building the clockcost module failed, see $d/build.log"
+	echo "$d/clockcost.ko"
+}

@@ -1,0 +1,97 @@
+#!/bin/sh
+# PNG plots of host/bench/run.sh's results, written beside results.csv: one bar per variant
+# (mean as host/bench/stats.awk computes it, error bars the 95% confidence interval) for each
+# workload group that has results: tbench per client count, hackbench, pgbench, round
+# trips (ping-pong and pairs), latency percentiles, pair cohesion, the smaller hog's
+# CPU share, the scheduler clocks' cost per call. Prints the names of the files it
+# wrote, one a line.
+#   host/bench/plot.sh results.csv
+set -eu
+[ $# = 1 ] && [ -r "$1" ] || { echo "plot: usage: $0 results.csv" >&2; exit 2; }
+command -v gnuplot >/dev/null || { echo "plot: gnuplot missing (run: make deps)" >&2; exit 2; }
+csv=$1 dir=$(dirname "$1")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+awk -f "$(dirname "$0")/stats.awk" "$csv" >"$tmp/stats" 2>/dev/null
+vars=$(cut -d, -f3 "$tmp/stats" | awk '!seen[$0]++' | tr '\n' ' ')
+[ -n "$vars" ] || { echo "plot: no results in '$csv'" >&2; exit 1; }
+
+# plot NAME TITLE YLABEL PATTERN LABEL [GNUPLOT...]: NAME.png from the workload,metric
+# pairs matching the awk regular expression PATTERN, one cluster of bars each, labelled
+# by the awk expression LABEL (of w and m, the workload and metric).
+plot() {
+	name=$1 title=$2 ylabel=$3 pattern=$4 label=$5
+	shift 5
+	awk -F, -v pat="$pattern" -v vars="$vars" '
+	function label(w, m) { return '"$label"' }
+	($1 "," $2) ~ pat {
+		k = $1 "," $2
+		if (!(k in seen)) { seen[k] = 1; keys[++nk] = k }
+		mean[k, $3] = $5; ci[k, $3] = $7
+	}
+	END {
+		# only the variants with results here (clockcost runs in one)
+		nva = split(vars, va, " "); nv = 0
+		for (j = 1; j <= nva; j++)
+			for (i = 1; i <= nk; i++)
+				if ((keys[i], va[j]) in mean) { v[++nv] = va[j]; break }
+		printf "#"
+		for (j = 1; j <= nv; j++) printf " %s", v[j]
+		printf "\n"
+		for (i = 1; i <= nk; i++) {
+			split(keys[i], km, ",")
+			printf "\"%s\"", label(km[1], km[2])
+			for (j = 1; j <= nv; j++)
+				printf " %s %s", (keys[i], v[j]) in mean ? mean[keys[i], v[j]] : "NaN",
+					(keys[i], v[j]) in ci ? ci[keys[i], v[j]] : "NaN"
+			printf "\n"
+		}
+	}' "$tmp/stats" >"$tmp/$name.dat"
+	[ "$(wc -l <"$tmp/$name.dat")" -gt 1 ] || return 0
+	here=$(head -n 1 "$tmp/$name.dat" | cut -c2-)
+	{
+		echo "set terminal pngcairo size 800,450 font 'sans,10' noenhanced"
+		echo "set output '$dir/$name.png'"
+		echo "set title \"$title (error bars: 95% CI)\""
+		echo "set ylabel \"$ylabel\""
+		echo "set style data histograms"
+		echo "set style histogram errorbars gap 1 lw 1"
+		echo "set style fill solid 0.7 border -1"
+		echo "set key outside right top"
+		echo "set grid ytics"
+		echo "set yrange [0:*]"
+		echo "set datafile missing 'NaN'"
+		for g; do echo "$g"; done
+		i=0
+		printf 'plot'
+		for v in $here; do
+			i=$((i + 1))
+			[ $i = 1 ] || printf ','
+			# a variant keeps its colour in every plot: its place among all variants
+			lt=$(echo $vars | tr ' ' '\n' | grep -nxF "$v" | cut -d: -f1)
+			printf " '%s' using %d:%d:xtic(1) title '%s' lt %d" "$tmp/$name.dat" \
+				$((2 * i)) $((2 * i + 1)) "$v" "$lt"
+		done
+		echo
+	} >"$tmp/$name.gp"
+	gnuplot "$tmp/$name.gp" 2>"$tmp/err" ||
+		{ echo "plot: gnuplot failed on $name:" >&2; cat "$tmp/err" >&2; return 1; }
+	echo "$name.png"
+}
+
+plot tbench "tbench throughput" "MB/s (higher is better)" '^tbench-[0-9]+,MB_per_s$' \
+	'substr(w, 8)' 'set xlabel "clients"'
+plot hackbench "hackbench, 2 groups" "seconds (lower is better)" '^hackbench-.*,seconds$' \
+	'substr(w, 11)'
+plot pgbench "pgbench (PostgreSQL, scale 2, fsync off)" "transactions/s (higher is better)" \
+	'^pgbench-.*,tx_per_s$' 'substr(w, 9)' 'set xlabel "script-clients"'
+plot trips "round trips" "round trips/s (higher is better)" ',trips_per_s$' 'w' \
+	'set logscale y' 'set yrange [*:*]'
+plot latency "wakeup latency of a periodic task next to pairs and hogs" \
+	"microseconds (lower is better)" '^latency,lat_' \
+	'm == "lat_p999_us" ? "p99.9" : substr(m, 5, length(m) - 7)' 'set logscale y' 'set yrange [*:*]'
+plot cohesion "pair cohesion (1: pairs run as units)" "cohesion (higher is better)" \
+	',cohesion$' 'w' 'set yrange [0:1.05]'
+plot hog_share "smaller hog's CPU share next to the pairs" "CPU share (higher is better)" ',min_hog_share$' 'w'
+plot clockcost "scheduler clock reads (clockcost module)" "ns per call, median (lower is better)" \
+	'^clockcost,.*_median_ns$' 'substr(m, 1, length(m) - 10)'

@@ -1,0 +1,143 @@
+#!/bin/sh
+# Summarise host/bench/run.sh's results.csv as Markdown: first a headline table (one row per
+# workload and metric, one column per variant: the reference variant's mean, the others'
+# change against it), then per workload and metric each variant's mean (harmonic for
+# rates), the 95% confidence interval (Student t, of the arithmetic mean), the change
+# against the reference variant (base if present, else the first), and '*' where the
+# intervals do not overlap (mmtests' rule of thumb for a significant difference; never
+# for a single run, which has no interval). Seconds and microseconds are lower-is-better.
+# When gnuplot is installed, host/bench/plot.sh draws PNGs beside results.csv and the report
+# links them.
+#   host/bench/report.sh results.csv [MODE]
+set -eu
+[ -r "${1:-}" ] && [ $# -le 2 ] || { echo "report: usage: $0 results.csv [mode]" >&2; exit 2; }
+csv=$1 mode=${2:-wall-clock}
+here=$(dirname "$0")
+stats=$(awk -f "$here/stats.awk" "$csv")
+[ -n "$stats" ] || { echo "report: no results in '$csv'" >&2; exit 1; }
+plots=
+if command -v gnuplot >/dev/null; then
+	plots=$("$here/plot.sh" "$csv") || echo "report: some plots failed" >&2
+	plots=$(echo $plots)
+fi
+
+# kernels.txt (host/bench/run.sh): which kernel each variant booted
+kernels=
+[ ! -r "$(dirname "$csv")/kernels.txt" ] || kernels=$(cat "$(dirname "$csv")/kernels.txt")
+echo "$stats" | awk -F, -v mode="$mode" -v plots="$plots" -v kernels="$kernels" '
+function fmt(x) {
+	return x >= 100 || x <= -100 ? sprintf("%.0f", x) : x >= 1 || x <= -1 ? sprintf("%.2f", x) : sprintf("%.3f", x)
+}
+function lower(metric) { return metric == "seconds" || metric ~ /_(us|ns)$/ }
+function better(metric) {
+	return lower(metric) ? "lower" : metric ~ /_per_s$|^cohesion$|_share$/ ? "higher" : "-"
+}
+# change KEY V: V against the reference, with "*" when the intervals do not overlap
+function change(key, v,   r, rel) {
+	r = ref
+	if (v == r || !((key, r) in n) || mean[key, r] == 0) return ""
+	rel = sprintf("%+.1f%%", 100 * (mean[key, v] - mean[key, r]) / mean[key, r])
+	if (n[key, v] > 1 && n[key, r] > 1 && (hi[key, v] < lo[key, r] || lo[key, v] > hi[key, r]))
+		rel = rel " *"
+	return rel
+}
+function cc(key, v) { return (key, v) in n ? fmt(mean[key, v]) : "-" }
+# The clockcost figures (one variant boots the module): one row per clock read, its
+# per-call min and median (means over the repetitions), then the settings.
+function clocktable(   k, km, r, v, nr, rows, cell) {
+	for (k = 1; k <= nk; k++) {
+		split(keys[k], km, ",")
+		if (km[1] != "clockcost") continue
+		for (i = 1; i <= nv; i++) if ((keys[k], vars[i]) in n) v = vars[i]
+		r = km[2]
+		if (sub(/_(min|median)_ns$/, "", r) && !(r in rseen)) { rseen[r] = 1; rows[++nr] = r }
+	}
+	if (!nr) return
+	printf "## Scheduler clock cost (`%s` boot, clockcost module)\n\n", v
+	printf "Per call, in ns (guest time: instruction counts under -icount); mean over the "
+	printf "repetitions of the min and the median of each boot'"'"'s rounds.\n\n"
+	printf "| read | min ns | median ns |\n|---|---|---|\n"
+	for (i = 1; i <= nr; i++) {
+		r = rows[i]
+		printf "| %s | %s | %s |\n", r, cc("clockcost," r "_min_ns", v),
+			cc("clockcost," r "_median_ns", v)
+	}
+	printf "\n%s calls a round, %s rounds; sched_clock stable: %s.\n\n",
+		cc("clockcost,calls", v), cc("clockcost,rounds", v),
+		!(("clockcost,sched_clock_stable", v) in n) ? "-" : \
+		mean["clockcost,sched_clock_stable", v] == 1 ? "yes" : "no"
+}
+{
+	key = $1 "," $2
+	if (!(key in seen)) { seen[key] = 1; keys[++nk] = key }
+	if (!($3 in vseen)) { vseen[$3] = 1; vars[++nv] = $3 }
+	# the interval is around the arithmetic mean
+	n[key, $3] = $4; mean[key, $3] = $5; ci[key, $3] = $7
+	lo[key, $3] = $6 - $7; hi[key, $3] = $6 + $7
+}
+END {
+	ref = ("base" in vseen) ? "base" : vars[1]
+	printf "# sched-buddy benchmark (%s mode)\n\n", mode
+	printf "Mean of the repetitions (harmonic for rates), +- the 95%% confidence interval; "
+	printf "change against `%s`; `*`: intervals do not overlap.\n\n", ref
+	for (i = 1; i <= nv; i++)
+		if (vars[i] ~ /-wall$/) printf "`%s` ran in wall-clock mode (multi-threaded TCG).\n\n", vars[i]
+	if (kernels != "") {
+		printf "Kernels:\n\n"
+		nkl = split(kernels, kl, "\n")
+		for (i = 1; i <= nkl; i++) if (kl[i] != "") printf "- %s\n", kl[i]
+		printf "\n"
+	}
+	printf "## Headline\n\n| workload | metric | better |"
+	for (i = 1; i <= nv; i++) printf " %s |", vars[i]
+	printf "\n|---|---|---|"
+	for (i = 1; i <= nv; i++) printf "---|"
+	printf "\n"
+	for (k = 1; k <= nk; k++) {
+		key = keys[k]; split(key, km, ",")
+		if (km[1] == "clockcost") continue	# a table of its own below
+		printf "| %s | %s | %s |", km[1], km[2], better(km[2])
+		for (i = 1; i <= nv; i++) {
+			# the value of the reference, the change of the others; all values
+			# where the reference has none (clockcost runs in one variant only)
+			v = vars[i]
+			cell = !((key, v) in n) ? "-" : v == ref || !((key, ref) in n) ? fmt(mean[key, v]) : change(key, v)
+			printf " %s |", cell == "" ? "-" : cell
+		}
+		printf "\n"
+	}
+	printf "\n"
+	clocktable()
+	for (k = 1; k <= nk; k++) {
+		key = keys[k]; split(key, km, ",")
+		if (km[1] == "clockcost") continue
+		b = better(km[2])
+		printf "## %s: %s%s\n\n", km[1], km[2], b == "-" ? "" : " (" b " is better)"
+		printf "| variant | runs | mean | +- 95%% | vs %s |\n|---|---|---|---|---|\n", ref
+		for (i = 1; i <= nv; i++) {
+			v = vars[i]
+			if (!((key, v) in n)) continue
+			printf "| %s | %d | %s | %s | %s |\n", v, n[key, v], fmt(mean[key, v]), fmt(ci[key, v]), change(key, v)
+		}
+		printf "\n"
+	}
+	desc["cohesion"] = "share of a pair member'"'"'s blocking switches that hand the CPU to its partner"
+	desc["trips_per_s"] = "round trips per second of a producer/consumer pair (all pairs)"
+	desc["min_hog_share"] = "CPU share of the smaller of the CPU hogs next to the pairs"
+	desc["seconds"] = "time hackbench took (2 groups, 200 loops)"
+	desc["MB_per_s"] = "tbench throughput over loopback"
+	desc["tx_per_s"] = "pgbench transactions per second (PostgreSQL, fsync off)"
+	desc["lat_*_us"] = "50th, 99th, 99.9th percentile and maximum of the wakeup latency of a periodic " \
+		"SCHED_OTHER task (cyclictest, 1 ms period) sharing a CPU with pairs and hogs"
+	printf "## Metrics\n\n"
+	for (k = 1; k <= nk; k++) {
+		split(keys[k], km, ","); m = km[2] ~ /^lat_.*_us$/ ? "lat_*_us" : km[2]; d = desc[m]
+		if (!(m in said) && d != "") { said[m] = 1; printf "- `%s`: %s\n", m, d }
+	}
+	printf "\n"
+	np = split(plots, p, " ")
+	if (np) {
+		printf "## Plots\n\nError bars: 95%% confidence intervals.\n\n"
+		for (i = 1; i <= np; i++) printf "![%s](%s)\n\n", p[i], p[i]
+	}
+}'

@@ -1,0 +1,101 @@
+#!/bin/sh
+# Boot a kernel under QEMU (TCG) and run one command in it.
+#
+#   host/boot.sh [options] -- COMMAND [ARG...]
+#     --kernel PATH     bzImage to boot (default: the patched kernel of --config)
+#     --initrd FILE     initramfs to boot with (the stock anchors: host/anchors.sh)
+#     --variant V       base or patched (default patched)
+#     --config C        kernel config name (default test)
+#     --cpus N          vCPUs (default 2)
+#     --mem MB          guest memory (default 1024)
+#     --timeout S       wall-clock limit for the whole guest (default 300)
+#     --icount          deterministic mode: single-threaded TCG, guest time counts instructions
+#     --append ARGS     more kernel command line (e.g. schedstats=enable)
+#     --name NAME       run directory name (default run)
+#
+# The guest's root is the host's / shared read-only; guest/init runs COMMAND with /tmp as cwd.
+# COMMAND's output is printed on stdout, and boot.sh exits with COMMAND's status. A kernel
+# panic, oops, BUG, WARN, lockdep/KASAN/RCU/hung-task report, or a guest that does not finish
+# within the timeout is a failure (exit 125) naming the console log, which is always kept in
+# $SCHED_BUDDY_CACHE/runs/.
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+kernel= initrd= variant=patched cfg=test cpus=2 mem=1024 timeout=300 icount=0 name=run extra=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kernel) need "$@"; kernel=$2; shift 2 ;;
+	--initrd) need "$@"; initrd=$2; shift 2 ;;
+	--variant) need "$@"; variant=$2; shift 2 ;;
+	--config) need "$@"; cfg=$2; shift 2 ;;
+	--cpus) need "$@"; cpus=$2; shift 2 ;;
+	--mem) need "$@"; mem=$2; shift 2 ;;
+	--timeout) need "$@"; timeout=$2; shift 2 ;;
+	--icount) icount=1; shift ;;
+	--append) need "$@"; extra="$extra $2"; shift 2 ;;
+	--name) need "$@"; name=$2; shift 2 ;;
+	--) shift; break ;;
+	*) die "unknown option '$1' (see the header of $0)" ;;
+	esac
+done
+[ $# -gt 0 ] || die "no command given (usage: $0 [options] -- COMMAND)"
+for n in "$cpus" "$mem" "$timeout"; do
+	case $n in '' | *[!0-9]*) die "'$n' is not a positive number" ;; esac
+done
+[ -n "$kernel" ] || kernel=$(sb_obj "$variant" "$cfg")/arch/x86/boot/bzImage
+[ -f "$kernel" ] || die "kernel image '$kernel' does not exist (build it with: make kernels)"
+[ -z "$initrd" ] || [ -f "$initrd" ] || die "initramfs '$initrd' does not exist"
+command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 missing (run: make deps)"
+
+# Keep the newest 200 runs.
+ls -dt "$SCHED_BUDDY_CACHE"/runs/2* 2>/dev/null | tail -n +200 | xargs rm -rf
+run=$SCHED_BUDDY_CACHE/runs/$(date +%Y%m%d-%H%M%S)-$name-$$
+mkdir -p "$run" && : >"$run/result.log"
+ln -sfn "$run" "$SCHED_BUDDY_CACHE/runs/latest-$name"
+# The command, quoted for sh, is what guest/init runs.
+for a in "$@"; do
+	printf "'%s' " "$(printf %s "$a" | sed "s/'/'\\\\''/g")"
+done >"$run/cmd"
+echo >>"$run/cmd"
+
+if [ "$icount" = 1 ]; then
+	accel="-accel tcg,thread=single -icount shift=2,sleep=off"
+else
+	accel="-accel tcg,thread=multi"
+fi
+rootflags=trans=virtio,version=9p2000.L,cache=loose,msize=512000
+append="console=ttyS0 root=/dev/root rootfstype=9p rootflags=$rootflags ro"
+append="$append init=$SB_TOP/guest/init panic=-1 sb.run=$run$extra"
+
+# shellcheck disable=SC2086
+timeout -k 5 "$timeout" qemu-system-x86_64 $accel \
+	-nodefaults -no-user-config -display none -no-reboot \
+	-machine pc -cpu max -smp "$cpus" -m "$mem" \
+	-kernel "$kernel" ${initrd:+-initrd "$initrd"} -append "$append" \
+	-virtfs local,id=root,path=/,mount_tag=/dev/root,security_model=none,readonly=on,multidevs=remap \
+	-chardev file,id=console,path="$run/console.log" -serial chardev:console \
+	-chardev file,id=result,path="$run/result.log" -serial chardev:result \
+	</dev/null >"$run/qemu.log" 2>&1 && qemu=0 || qemu=$?
+
+tr -d '\r' <"$run/result.log" >"$run/output.log"
+grep -v '^sched-buddy-exit: ' "$run/output.log" || true
+
+# The last test the in-guest runner started, to name in a failure.
+running=$(sed -n 's/^# running: //p' "$run/output.log" | tail -n 1)
+fail() {
+	log "$1${running:+ (last test started: $running)}"
+	log "console log: $run/console.log"
+	tail -n 15 "$run/console.log" | sed 's/^/    /' >&2
+	exit 125
+}
+splat='Kernel panic|Oops|BUG:|WARNING:|INFO: possible|possible circular locking|KASAN|UBSAN|rcu.*self-detected stall|rcu_.*detected stalls|blocked for more than|soft lockup|hard LOCKUP'
+if [ "$qemu" = 124 ] || [ "$qemu" = 137 ]; then
+	fail "guest did not finish within ${timeout}s: killed"
+fi
+if grep -Eq "$splat" "$run/console.log"; then
+	fail "kernel reported: $(grep -Em1 "$splat" "$run/console.log" | sed 's/^\[[^]]*\] //')"
+fi
+[ "$qemu" = 0 ] || fail "qemu exited with status $qemu, see $run/qemu.log"
+status=$(sed -n 's/^sched-buddy-exit: //p' "$run/output.log" | tail -n 1)
+[ -n "$status" ] || fail "guest stopped without reporting the command's exit status"
+exit "$status"

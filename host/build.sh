@@ -1,0 +1,77 @@
+#!/bin/sh
+# Build one kernel: host/build.sh base|patched|prefix CONFIG
+#
+# CONFIG names config/CONFIG.config, merged with config/base.config onto tinyconfig by the
+# tree's merge_config.sh; every requested option is checked in the final .config. The build
+# runs out of tree (O=<tree>/build-CONFIG) through ccache in $SCHED_BUDDY_CACHE/ccache.
+# Prints the path of the bzImage on stdout.
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+[ $# = 2 ] || die "usage: $0 base|patched|prefix CONFIG"
+variant=$1 cfg=$2
+src=$(sb_src "$variant")
+obj=$(sb_obj "$variant" "$cfg")
+[ -f "$src/Makefile" ] || die "no kernel tree at $src (run: make tree)"
+
+frags=$SB_TOP/config/base.config
+[ "$cfg" = base ] || frags="$frags $SB_TOP/config/$cfg.config"
+for f in $frags; do
+	[ -r "$f" ] || die "unknown config '$cfg': $f does not exist"
+done
+
+export CCACHE_DIR="$SCHED_BUDDY_CACHE/ccache" CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
+# The kernel's Makefile checks CC at configure time: pass the same one to every call.
+kmake() {
+	make -C "$src" O="$obj" CC="ccache gcc" HOSTCC="ccache gcc" LOCALVERSION="-$variant" \
+		-j"$(nproc)" -s "$@"
+}
+
+# Is CONFIG_X defined by a Kconfig file of this tree?
+in_kconfig() {
+	grep -rqE "^(menu)?config ${1#CONFIG_}\$" --include='Kconfig*' "$src"
+}
+
+# Every CONFIG_X=v line of the fragments must be in .config, no '# X is not set' may be set.
+# The base tree (and a prefix of the series) lacks options the series adds: those are
+# skipped there.
+check_config() {
+	bad=$(sed -n -e 's/^\(CONFIG_[A-Z0-9_]*=.*\)/\1/p' \
+		-e 's/^# \(CONFIG_[A-Z0-9_]*\) is not set/\1=n/p' $frags |
+		while IFS= read -r want; do
+			if [ "$variant" != patched ] && ! in_kconfig "${want%%=*}"; then
+				log "not in the $variant tree (added by the series): ${want%%=*}"
+				continue
+			fi
+			# (if, not &&: a false last test would fail the whole substitution)
+			case $want in
+			*=n) if grep -q "^${want%=n}=" "$obj/.config"; then echo "$want"; fi ;;
+			*) if ! grep -qxF "$want" "$obj/.config"; then echo "$want"; fi ;;
+			esac
+		done)
+	[ -z "$bad" ] || die "config options requested in $frags did not land in $obj/.config:
+$(echo "$bad" | sed 's/^/    /')
+  (a dependency is missing: add it to the fragment)"
+}
+
+# Configure again when a fragment or the tree's commit changed (a commit may add Kconfig
+# options); an unchanged .config leaves the build untouched.
+stamp=$( (cat $frags; git -C "$src" rev-parse HEAD 2>/dev/null) | sha256sum | cut -c1-16)
+if [ "$(cat "$obj/.sched-buddy-config" 2>/dev/null)" != "$stamp" ]; then
+	log "configuring $variant kernel ($cfg) in $obj"
+	mkdir -p "$obj"
+	kmake tinyconfig >/dev/null
+	# shellcheck disable=SC2086
+	(cd "$obj" && "$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" $frags) \
+		>"$obj/merge_config.log" 2>&1 || die "merge_config.sh failed, see $obj/merge_config.log"
+	kmake olddefconfig >/dev/null
+	check_config
+	echo "$stamp" >"$obj/.sched-buddy-config"
+fi
+
+log "building $variant kernel ($cfg)"
+kmake bzImage >"$obj/build.log" 2>&1 || {
+	grep -E 'error|Error' "$obj/build.log" | head -n 20 >&2
+	die "building the $variant kernel failed, see $obj/build.log"
+}
+echo "$obj/arch/x86/boot/bzImage"

@@ -1,0 +1,72 @@
+# shellcheck shell=sh
+# Shared helpers for the host-side scripts. Source it; do not run it.
+#
+# Layout of the cache (never inside the repository):
+#   $SCHED_BUDDY_CACHE/linux-<debver>/         git tree, branch sched-buddy = base + patches/series
+#   $SCHED_BUDDY_CACHE/linux-<debver>-base/    git worktree of the same repo at the pristine tag
+#   $SCHED_BUDDY_CACHE/linux-<debver>-prefix/  git worktree for building each prefix of the series
+#   <tree>/build-<config>/                     O= build dir of that tree (a direct child, so the
+#                                              kernel uses relative paths and ccache is shared
+#                                              between the base and patched trees)
+#   $SCHED_BUDDY_CACHE/ccache/                 compiler cache
+#   $SCHED_BUDDY_CACHE/runs/<name>/            one guest run: console.log, result.log, cmd
+
+SCHED_BUDDY_CACHE=${SCHED_BUDDY_CACHE:-/var/cache/sched-buddy}
+# The checkout's top: the nearest directory above the running script that holds
+# patches/series (host/*.sh and host/bench/*.sh source this file).
+SB_TOP=$(d=$(cd "$(dirname "$0")" && pwd)
+	while [ "$d" != / ] && [ ! -f "$d/patches/series" ]; do d=$(dirname "$d"); done
+	echo "$d")
+SB_SOURCE_PKG=linux-source-6.12
+SB_TARBALL=/usr/src/linux-source-6.12.tar.xz
+SB_BRANCH=sched-buddy
+SB_BASE_TAG=debian-base
+export SCHED_BUDDY_CACHE
+
+sb_prog=$(basename "$0" .sh)
+
+log() { printf '%s: %s\n' "$sb_prog" "$*" >&2; }
+die() { printf '%s: error: %s\n' "$sb_prog" "$*" >&2; exit 1; }
+
+# The option parsers' checks: need OPTION "$@" (OPTION has a value after it),
+# sb_positive VALUE... (each a positive decimal integer, no leading zero: 00 and 08
+# would pass a bare digit check, and sh arithmetic reads 08 as bad octal).
+need() { [ $# -ge 2 ] || die "option $1 needs a value"; }
+sb_positive() {
+	for n; do
+		case $n in '' | 0* | *[!0-9]*) die "'$n' is not a positive number" ;; esac
+	done
+}
+
+# Installed Debian version of the kernel source package, or empty.
+sb_source_version() {
+	dpkg-query -W -f='${Status} ${Version}\n' "$SB_SOURCE_PKG" 2>/dev/null |
+		sed -n 's/^install ok installed //p'
+}
+
+# Directory name for a Debian version: '~' and ':' are awkward in paths.
+sb_tree_dir() {
+	v=$(sb_source_version)
+	[ -n "$v" ] || die "$SB_SOURCE_PKG is not installed (run: make deps)"
+	printf '%s/linux-%s\n' "$SCHED_BUDDY_CACHE" "$(printf %s "$v" | tr '~:' '_-')"
+}
+
+# sb_src base|patched|prefix: the source tree of that kernel variant. prefix is a
+# worktree that host/prefixes.sh moves along the series.
+sb_src() {
+	case $1 in
+	patched) sb_tree_dir ;;
+	base | prefix) printf '%s-%s\n' "$(sb_tree_dir)" "$1" ;;
+	*) die "unknown kernel variant '$1' (expected: base, patched or prefix)" ;;
+	esac
+}
+
+# sb_obj base|patched|prefix CONFIG: the O= build directory.
+sb_obj() { printf '%s/build-%s\n' "$(sb_src "$1")" "$2"; }
+
+# sb_uts OBJ release|version: the built kernel's UTS_RELEASE or UTS_VERSION, which
+# the in-guest kernel_version test compares with uname.
+sb_uts() {
+	sed -n "s/.*UTS_$(echo "$2" | tr a-z A-Z) \"\(.*\)\"/\1/p" "$1/include/generated/uts$2.h"
+}
+

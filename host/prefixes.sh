@@ -1,0 +1,37 @@
+#!/bin/sh
+# Build and boot every prefix of the series: each patch must leave a kernel that builds
+# and boots. Uses the worktree linux-<debver>-prefix (moved along the sched-buddy branch)
+# with its own O= build directory and the shared ccache; each prefix's kernel runs the
+# in-guest kernel_version and dmesg_clean tests.
+#   host/prefixes.sh [CONFIG]     (default: test)
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+cfg=${1:-test}
+tree=$(sb_src patched)
+wt=$(sb_src prefix)
+[ -d "$tree/.git" ] || die "no kernel tree at $tree (run: make tree)"
+[ -x "$SB_TOP/build/sbtest" ] || die "build/sbtest missing (run: make guest)"
+[ -d "$wt" ] || git -C "$tree" worktree add -q --detach "$wt" "$SB_BASE_TAG" ||
+	die "cannot add worktree $wt"
+
+commits=$(git -C "$tree" rev-list --reverse "$SB_BASE_TAG..$SB_BRANCH")
+total=$(echo "$commits" | grep -c .)
+[ "$total" -gt 0 ] || die "the series is empty"
+n=0
+for c in $commits; do
+	n=$((n + 1))
+	subject=$(git -C "$tree" log -1 --format=%s "$c")
+	log "prefix $n/$total: $subject"
+	git -C "$wt" checkout -q --detach "$c" || die "cannot check out $c in $wt"
+	"$SB_TOP/host/build.sh" prefix "$cfg" >/dev/null ||
+		die "prefix $n/$total ($subject) does not build"
+	obj=$(sb_obj prefix "$cfg")
+	release=$(sb_uts "$obj" release)
+	version=$(sb_uts "$obj" version)
+	"$SB_TOP/host/boot.sh" --variant prefix --config "$cfg" --name "prefix-$n" -- \
+		env SB_EXPECT_RELEASE="$release" SB_EXPECT_VERSION="$version" \
+		"$SB_TOP/build/sbtest" kernel_version dmesg_clean >/dev/null ||
+		die "prefix $n/$total ($subject) does not boot cleanly, see $SCHED_BUDDY_CACHE/runs/latest-prefix-$n/"
+done
+log "all $total prefixes build and boot"

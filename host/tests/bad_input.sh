@@ -1,0 +1,15 @@
+#!/bin/sh
+# Bad options and paths get a clear error and a non-zero exit.
+. "$(dirname "$0")/lib.sh"
+expect_failure "kernel image '/nonexistent/bzImage' does not exist" \
+	"$top/host/boot.sh" --kernel /nonexistent/bzImage -- true
+expect_failure "unknown option '--bogus'" "$top/host/boot.sh" --bogus -- true
+expect_failure "'x2' is not a positive number" "$top/host/boot.sh" --cpus x2 -- true
+expect_failure "no command given" "$top/host/boot.sh" --cpus 2
+expect_failure "unknown kernel variant 'nosuch'" "$top/host/build.sh" nosuch test
+expect_failure "unknown config 'nosuch'" "$top/host/build.sh" patched nosuch
+expect_failure "unknown command 'bogus'" "$top/host/tree.sh" bogus
+expect_failure "unknown variant 'bogus'" "$top/host/bench/run.sh" --variants "base bogus"
+expect_failure "'0' is not a positive number" "$top/host/bench/run.sh" --reps 0
+expect_failure "'00' is not a positive number" "$top/host/bench/run.sh" --reps 00
+expect_failure "'08' is not a positive number" "$top/host/torture.sh" --seconds 08

@@ -1,0 +1,28 @@
+#!/bin/sh
+# host/bench/hardware.sh and host/host/bench/run.sh refuse what they must before changing anything: a kernel
+# without the series' sched features, a module for a kernel not named, mixed boots, bad
+# variants and workload lists; host.sh --dry-run prints the rotated plan.
+. "$(dirname "$0")/lib.sh"
+feat=$(mktemp)
+trap 'rm -f "$out" "$feat"' EXIT
+echo "PLACE_LAG RUN_TO_PARITY NO_NEXT_BUDDY PICK_BUDDY CACHE_HOT_BUDDY" >"$feat"
+export SB_SCHED_FEATURES=$feat
+expect_failure "not the patched sched-buddy kernel: its sched features lack LAST_BUDDY" \
+	"$top/host/bench/hardware.sh" --reps 1
+expect_failure "no module is loaded into a kernel not named" \
+	"$top/host/bench/hardware.sh" --clockcost 0.0-not-this-one
+expect_failure "name it alone" "$top/host/bench/hardware.sh" --variants "base off"
+expect_failure "unknown variant 'bogus'" "$top/host/bench/hardware.sh" --variants bogus
+expect_failure "use stock-6.1-wall" "$top/host/bench/run.sh" --variants stock-6.1
+expect_failure "bad workload list" "$top/host/bench/run.sh" --workloads 'a;b'
+echo "PLACE_LAG NO_NEXT_BUDDY LAST_BUDDY BUDDY_BOUND PICK_BUDDY" >"$feat"
+plan=$("$top/host/bench/hardware.sh" --dry-run --reps 2 --workloads quick 2>/dev/null) || {
+	echo "FAIL: host.sh --dry-run failed" >&2
+	exit 1
+}
+order=$(echo "$plan" | sed -n 's/^rep \([0-9]\): .*guest\/bench [^ ]* \([^ ]*\) .*/\1\2/p' | tr '\n' ' ')
+[ "$order" = "1off 1next 1next+last 2next 2next+last 2off " ] || {
+	echo "FAIL: dry-run plan not rotated as expected: '$order'" >&2
+	exit 1
+}
+echo "ok: dry-run plan $order" >&2

@@ -1,0 +1,119 @@
+#!/bin/sh
+# host/host/bench/report.sh gets the statistics right on constructed results: harmonic mean for
+# rates, the 95% interval (Student t), the change against base, '*' only where the
+# intervals do not overlap (and never for a single run, which has no interval), seconds,
+# microseconds and nanoseconds as lower-is-better, the headline table, the kernels of
+# kernels.txt, lines that are not results skipped; guest/bench's argument checks and
+# latency percentiles; host/host/bench/compare.sh's within/outside verdict; and, when gnuplot is installed, host/host/bench/plot.sh's PNGs written and
+# linked.
+. "$(dirname "$0")/lib.sh"
+dir=$(mktemp -d)
+trap 'rm -rf "$out" "$dir"' EXIT
+csv=$dir/results.csv
+cat >"$csv" <<'CSV'
+variant,rep,workload,metric,value
+base,1,w,trips_per_s,100
+base,2,w,trips_per_s,100
+base,3,w,trips_per_s,100
+fast,1,w,trips_per_s,200
+fast,2,w,trips_per_s,200
+fast,3,w,trips_per_s,200
+noisy,1,w,trips_per_s,50
+noisy,2,w,trips_per_s,150
+noisy,3,w,trips_per_s,150
+once,1,w,MB_per_s,80
+base,1,w,MB_per_s,100
+base,2,w,MB_per_s,101
+base,1,w,seconds,2
+base,2,w,seconds,2
+base,3,w,seconds,2
+fast,1,w,seconds,1
+fast,2,w,seconds,1
+fast,3,w,seconds,1
+fast,1,bench: workload tbench-2 failed: throughput '0' MB/s
+base,1,latency,lat_p99_us,40
+base,2,latency,lat_p99_us,42
+fast,1,latency,lat_p99_us,80
+fast,2,latency,lat_p99_us,82
+base,1,pairs-b0,cohesion,0.2
+base,2,pairs-b0,cohesion,0.22
+fast,1,pairs-b0,cohesion,0.9
+fast,2,pairs-b0,cohesion,0.92
+fast,1,clockcost,local_clock_median_ns,30
+fast,2,clockcost,local_clock_median_ns,32
+fast,1,clockcost,calls,1000
+CSV
+printf 'base 6.12-test\nfast 6.12-test-patched\n' >"$dir/kernels.txt"
+report=$dir/report.md # not $out, which expect_failure below overwrites
+"$top/host/bench/report.sh" "$csv" test >"$report" 2>"$dir/err"
+cat "$report" "$dir/err" >&2
+fail() { echo "FAIL: $*" >&2; exit 1; }
+row() { grep -qxF -e "$1" "$report" || fail "no row '$1'"; }
+row '| fast | 3 | 200 | 0.000 | +100.0% * |'
+# harmonic mean of 50, 150, 150 is 90; its interval overlaps base: no mark
+row '| noisy | 3 | 90.00 | 143 | -10.0% |'
+# 100 and 101: sd 0.707, t(1) = 12.71, interval +- 6.36; harmonic mean 100.4975
+row '| base | 2 | 100 | 6.36 |  |'
+row '| fast | 3 | 1.00 | 0.000 | -50.0% * |'
+# one run has no interval, so however large the change it gets no mark
+row '| once | 1 | 80.00 | 0.000 | -20.4% |'
+row '## latency: lat_p99_us (lower is better)'
+row '## w: seconds (lower is better)'
+row '## w: trips_per_s (higher is better)'
+# headline: the reference's value, the others' change
+row '| workload | metric | better | base | fast | noisy | once |'
+row '| w | trips_per_s | higher | 100 | +100.0% * | -10.0% | - |'
+row '| w | seconds | lower | 2.00 | -50.0% * | - | - |'
+row '| latency | lat_p99_us | lower | 41.00 | +97.6% * | - | - |'
+row '| pairs-b0 | cohesion | higher | 0.210 | +333.3% * | - | - |'
+# clockcost (one variant boots the module): its own table of values, not in the headline
+row '| local_clock | - | 31.00 |'
+grep -q '^1000 calls a round' "$report" || fail "no clockcost settings line"
+! grep -q '^| clockcost |' "$report" || fail "clockcost rows in the headline"
+row '- fast 6.12-test-patched'
+grep -q 'failed' "$report" && fail "a guest message made it into the report"
+grep -q 'skipped 1 line' "$dir/err" || fail "the line that is not a result was not reported as skipped"
+
+# guest/bench: bad arguments fail before anything runs; the latency percentiles (nearest
+# rank over cyclictest's histogram, overflows counted) with stand-ins for cyclictest and
+# pairs: 900 samples at 10 us, 90 at 20, 9 at 30, one beyond the histogram, max 50000.
+fake=$dir/fake
+mkdir "$fake"
+printf '#!/bin/sh\nsleep 1\n' >"$fake/pairs"
+cat >"$fake/cyclictest" <<'CT'
+#!/bin/sh
+printf '%s\n' '# Histogram' '000010 000900' '000020 000090' '000030 000009' \
+	'# Max Latencies: 50000' '# Histogram Overflows: 00001'
+CT
+chmod +x "$fake/pairs" "$fake/cyclictest"
+expect_failure "unknown workload 'nope'" "$top/guest/bench" "$fake" base 1 "latency nope"
+expect_failure "unknown variant" "$top/guest/bench" "$fake" sideways 1 latency
+expect_failure "not a positive number" "$top/guest/bench" "$fake" base 0 latency
+PATH=$fake:$PATH "$top/guest/bench" "$fake" base 1 latency >"$dir/lat" ||
+	fail "guest/bench latency failed with stand-ins"
+cat "$dir/lat" >&2
+[ "$(tr '\n' ' ' <"$dir/lat")" = "latency,lat_p50_us,10 latency,lat_p99_us,20 \
+latency,lat_p999_us,30 latency,lat_max_us,50000 " ] || fail "latency percentiles"
+
+# host/host/bench/compare.sh: a second run within the spread passes, a moved figure fails
+sed 's/^fast,3,w,seconds,1$/fast,3,w,seconds,1.01/' "$csv" >"$dir/again.csv"
+"$top/host/bench/compare.sh" "$csv" "$dir/again.csv" >"$dir/cmp" 2>&1 ||
+	fail "compare: a run within the spread failed: $(tail -n 1 "$dir/cmp")"
+grep -q '^fast:seconds:w\|^w:seconds:fast .*within' "$dir/cmp" || fail "compare: no line for w:seconds:fast"
+sed 's/^fast,\([0-9]\),w,trips_per_s,200$/fast,\1,w,trips_per_s,150/' "$csv" >"$dir/moved.csv"
+expect_failure 'outside' "$top/host/bench/compare.sh" "$csv" "$dir/moved.csv"
+if ! command -v gnuplot >/dev/null; then
+	echo "ok: report right; plots not checked: no gnuplot (run: make deps)" >&2
+	exit 0
+fi
+for p in trips hackbench latency cohesion clockcost; do
+	[ "$p" = hackbench ] && continue # no hackbench results: no plot
+	f=$dir/$p.png
+	[ -s "$f" ] || fail "no $p.png"
+	[ "$(od -An -c -j1 -N3 "$f" | tr -d ' ')" = PNG ] || fail "$p.png is not a PNG"
+	row "![$p.png]($p.png)"
+done
+[ -e "$dir/hackbench.png" ] && fail "hackbench.png drawn without hackbench results"
+# tbench.png needs tbench-N workloads, which this CSV lacks
+[ -e "$dir/tbench.png" ] && fail "tbench.png drawn without tbench results"
+echo "ok: report right; plots $(cd "$dir" && echo *.png) written and linked" >&2

@@ -1,0 +1,132 @@
+#!/bin/sh
+# Prepare the kernel trees in the cache, or export the patched branch back into patches/.
+#
+#   host/tree.sh          unpack linux-source-6.12 (once), make it a git repository with the
+#                            pristine source tagged, add the base worktree, and apply
+#                            patches/series with git am on branch sched-buddy. Idempotent.
+#   host/tree.sh export   git format-patch the sched-buddy branch into patches/ (+ series)
+#   host/tree.sh path base|patched   print a tree's path
+#
+# Environment: SCHED_BUDDY_CACHE (default /var/cache/sched-buddy), SB_PATCHES (default
+# patches/ of this repository), FORCE=1 to drop local commits on the branch.
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+patches=${SB_PATCHES:-$SB_TOP/patches}
+
+git_tree() { git -C "$tree" "$@"; }
+
+unpack() {
+	[ -r "$SB_TARBALL" ] || die "$SB_TARBALL missing (is $SB_SOURCE_PKG installed? run: make deps)"
+	log "unpacking $SB_SOURCE_PKG $version into $tree"
+	mkdir -p "$SCHED_BUDDY_CACHE"
+	rm -rf "$tree.tmp"
+	mkdir "$tree.tmp"
+	tar -xJf "$SB_TARBALL" -C "$tree.tmp" --strip-components=1 ||
+		die "cannot unpack $SB_TARBALL"
+	(
+		cd "$tree.tmp"
+		git init -q -b "$SB_BRANCH"
+		git config user.name "sched-buddy"
+		git config user.email "sched-buddy@localhost"
+		git config gc.auto 0
+		printf 'build-*/\n' >>.git/info/exclude
+		git add -A -f  # Debian's .gitignore ignores the top level
+		git commit -q -m "Debian $SB_SOURCE_PKG $version (pristine)"
+		git tag "$SB_BASE_TAG"
+	) || die "cannot create the git repository in $tree.tmp"
+	mv "$tree.tmp" "$tree"
+}
+
+add_base_worktree() {
+	[ -d "$base" ] && return 0
+	log "adding the pristine worktree $base"
+	git_tree worktree add -q --detach "$base" "$SB_BASE_TAG" ||
+		die "cannot add worktree $base"
+}
+
+# Patch files named by the series file, one per line; '#' starts a comment.
+series_files() {
+	[ -r "$patches/series" ] || die "no series file in $patches"
+	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$patches/series"
+}
+
+stampfile() { echo "$tree/.git/sched-buddy-applied"; }
+
+# What a series is: the base it applies to, the series file and every patch's content.
+series_stamp() {
+	(git_tree rev-parse "$SB_BASE_TAG"; cat "$patches/series"
+	for p in $1; do cat "$patches/$p"; done) | sha256sum | cut -c1-16
+}
+
+apply_series() {
+	stampfile=$(stampfile)
+	list=$(series_files)
+	for p in $list; do
+		[ -r "$patches/$p" ] || die "series names $p, but $patches/$p does not exist"
+	done
+	stamp=$(series_stamp "$list")
+	head=$(git_tree rev-parse HEAD)
+	if [ -r "$stampfile" ] && [ "$(cat "$stampfile")" = "$stamp $head" ] &&
+		[ "$(git_tree symbolic-ref -q --short HEAD)" = "$SB_BRANCH" ]; then
+		log "patches up to date on $SB_BRANCH ($(echo "$list" | grep -c .) patches)"
+		return 0
+	fi
+	[ -z "$(git_tree status --porcelain --untracked-files=no)" ] ||
+		die "$tree has uncommitted changes: commit and 'make export' them, or discard them"
+	if [ -r "$stampfile" ] && [ "$(cut -d' ' -f2 "$stampfile")" != "$head" ] &&
+		[ "${FORCE:-0}" != 1 ]; then
+		die "$SB_BRANCH in $tree has commits that are not in patches/: run 'make export' first, or FORCE=1 to drop them"
+	fi
+
+	git_tree checkout -q -B "$SB_BRANCH" "$SB_BASE_TAG" || die "cannot check out $SB_BASE_TAG"
+	for p in $list; do
+		if ! git_tree am -q "$patches/$p" >"$tree/.git/sched-buddy-am.log" 2>&1; then
+			git_tree am --abort >/dev/null 2>&1 || true
+			git_tree checkout -q -B "$SB_BRANCH" "$head"
+			sed 's/^/    /' "$tree/.git/sched-buddy-am.log" >&2
+			die "patch $p does not apply to $SB_SOURCE_PKG $version; $tree left as it was"
+		fi
+	done
+	echo "$stamp $(git_tree rev-parse HEAD)" >"$stampfile"
+	log "applied $(echo "$list" | grep -c .) patches on $SB_BRANCH ($SB_SOURCE_PKG $version)"
+}
+
+export_series() {
+	[ -d "$tree/.git" ] || die "no kernel tree at $tree (run: make tree)"
+	tmp=$(mktemp -d)
+	git_tree format-patch -q --no-signature -o "$tmp" "$SB_BASE_TAG..$SB_BRANCH" ||
+		die "git format-patch failed"
+	rm -f "$patches"/*.patch
+	{
+		echo "# Applied in order by host/tree.sh onto Debian $SB_SOURCE_PKG $version"
+		for f in "$tmp"/*.patch; do
+			[ -e "$f" ] || continue
+			# A blank context line is " ": store it as an empty line (git am reads
+			# both), so the files carry no trailing whitespace for text tools.
+			sed -i 's/^ $//' "$f"
+			mv "$f" "$patches/"
+			basename "$f"
+		done
+	} >"$patches/series"
+	rmdir "$tmp"
+	# The exported series is what the branch holds: record it as applied.
+	echo "$(series_stamp "$(series_files)") $(git_tree rev-parse HEAD)" >"$(stampfile)"
+	log "exported $(grep -vc '^#' "$patches/series") patches to $patches"
+}
+
+version=$(sb_source_version)
+[ -n "$version" ] || die "$SB_SOURCE_PKG is not installed (run: make deps)"
+tree=$(sb_tree_dir)
+base=$(sb_src base)
+
+case ${1:-prepare} in
+prepare)
+	[ -d "$tree/.git" ] || unpack
+	add_base_worktree
+	apply_series
+	;;
+export) export_series ;;
+path) sb_src "${2:-patched}" ;;
+*) die "unknown command '$1' (expected: prepare, export, path)" ;;
+esac
