@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/sb.h"
+#include "lib/pairs.h"
 
 static int number(const char *arg, int max)
 {

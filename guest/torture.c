@@ -108,7 +108,7 @@ static const char *const feature_names[] = {
 };
 static const char *features[8];
 static int nfeatures;
-static char saved_features[4096];
+static char saved_features[SB_FEATURES_LEN];
 static long saved_gran = -1;
 
 struct sched_attr_v1 {
@@ -586,11 +586,9 @@ static void op_feature(void)
 
 static void restore(void)
 {
-	char copy[sizeof(saved_features)], *tok, *save, val[32];
+	char val[32];
 
-	memcpy(copy, saved_features, sizeof(copy));
-	for (tok = strtok_r(copy, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save))
-		sb_write_file(SB_FEATURES, tok);
+	sb_features_restore(saved_features);
 	if (saved_gran >= 0) {
 		snprintf(val, sizeof(val), "%ld", saved_gran);
 		sb_write_file(GRAN, val);
@@ -708,7 +706,7 @@ int main(int argc, char **argv)
 		printf("# no CPU hotplug in this kernel: %s\n", strerror(errno));
 		hotplug = false;
 	}
-	if (sb_read_file(SB_FEATURES, saved_features, sizeof(saved_features)) <= 0) {
+	if (sb_features_save(saved_features, sizeof(saved_features))) {
 		fprintf(stderr, "torture: cannot read %s\n", SB_FEATURES);
 		return 1;
 	}

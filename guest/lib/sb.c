@@ -149,6 +149,29 @@ int sb_feature_set(const char *name, bool on)
 	return sb_write_file(SB_FEATURES, buf);
 }
 
+int sb_features_save(char *saved, size_t len)
+{
+	ssize_t n = sb_read_file(SB_FEATURES, saved, len);
+
+	if (n < 0)
+		return (int)n;
+	return n == 0 ? -ENODATA : 0;
+}
+
+int sb_features_restore(const char *saved)
+{
+	char copy[SB_FEATURES_LEN], *tok, *save;
+	int ret = 0, r;
+
+	snprintf(copy, sizeof(copy), "%s", saved);
+	for (tok = strtok_r(copy, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save)) {
+		r = sb_write_file(SB_FEATURES, tok);
+		if (r && !ret)
+			ret = r;
+	}
+	return ret;
+}
+
 static int trace_write(const char *file, const char *s)
 {
 	char path[128];
@@ -276,174 +299,4 @@ long sb_sched_debug_sum(const char *field)
 	}
 	fclose(f);
 	return sum;
-}
-
-/* Shared between the pairs workload's processes. */
-struct pairs_shm {
-	unsigned long long round_trips[64];
-	unsigned long long hog_loops[16];
-};
-
-struct pairs_ctx {
-	const struct sb_pairs_cfg *cfg;
-	pid_t *member, *hog;		/* member[2i], member[2i+1] form pair i */
-	struct sb_pairs_result *res;
-};
-
-static int member_index(const struct pairs_ctx *c, pid_t pid)
-{
-	for (int i = 0; i < 2 * c->cfg->npairs; i++)
-		if (c->member[i] == pid)
-			return i;
-	return -1;
-}
-
-static void count_switch(const struct sb_switch *sw, void *arg)
-{
-	struct pairs_ctx *c = arg;
-	int i;
-
-	if (sw->cpu != c->cfg->cpu)
-		return;
-	c->res->switches++;
-	for (i = 0; i < c->cfg->nhogs; i++)
-		if (c->hog[i] == sw->next_pid)
-			c->res->hog_switches++;
-	i = member_index(c, sw->prev_pid);
-	if (i < 0 || sw->prev_state == 'R')
-		return;
-	c->res->member_blocks++;
-	if (sw->next_pid == c->member[i ^ 1])
-		c->res->to_partner++;
-}
-
-/* A pair member: on each wakeup, wake the partner, work burst_us, block on the partner. */
-static void member(int in, int out, bool starts, unsigned int burst_us,
-		   unsigned long long *trips)
-{
-	char b = 0;
-
-	if (starts && write(out, &b, 1) != 1)
-		_exit(1);
-	while (read(in, &b, 1) == 1) {
-		if (write(out, &b, 1) != 1)
-			_exit(1);
-		if (starts)
-			__atomic_add_fetch(trips, 1, __ATOMIC_RELAXED);
-		sb_spin_ns(burst_us * 1000ULL);
-	}
-	_exit(0);
-}
-
-static void hog(unsigned long long *loops)
-{
-	for (;;) {
-		sb_spin_ns(10000);
-		__atomic_add_fetch(loops, 1, __ATOMIC_RELAXED);
-	}
-}
-
-/*
- * Fork a child pinned to cpu, optionally as uid/gid 65534, that waits for the go pipe to
- * close, then runs.
- */
-static pid_t spawn(int cpu, const int go[2], bool unprivileged)
-{
-	char b;
-	pid_t pid = fork();
-
-	if (pid)
-		return pid;
-	close(go[1]);
-	if (sb_pin_cpu(cpu))
-		_exit(1);
-	if (unprivileged && (setgid(65534) || setuid(65534)))
-		_exit(1);
-	while (read(go[0], &b, 1) > 0)
-		;
-	return 0;
-}
-
-int sb_pairs_run(const struct sb_pairs_cfg *cfg, struct sb_pairs_result *res)
-{
-	pid_t member_pid[128], hog_pid[16];
-	struct pairs_ctx ctx = { cfg, member_pid, hog_pid, res };
-	struct pairs_shm *shm;
-	unsigned long long t0;
-	int go[2], ret = 0;
-	char mask[32];
-
-	if (cfg->npairs < 1 || cfg->npairs > 64 || cfg->nhogs < 0 || cfg->nhogs > 16 ||
-	    cfg->cpu < 0 || cfg->cpu > 63)
-		return -EINVAL;
-	memset(res, 0, sizeof(*res));
-	shm = mmap(NULL, sizeof(*shm), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (shm == MAP_FAILED || pipe(go))
-		return -errno;
-	memset(shm, 0, sizeof(*shm));
-
-	for (int i = 0; i < cfg->npairs; i++) {
-		int ab[2], ba[2];
-
-		if (pipe(ab) || pipe(ba))
-			return -errno;
-		member_pid[2 * i] = spawn(cfg->cpu, go, cfg->unprivileged);
-		if (!member_pid[2 * i])
-			member(ba[0], ab[1], true, cfg->burst_us, &shm->round_trips[i]);
-		member_pid[2 * i + 1] = spawn(cfg->cpu, go, cfg->unprivileged);
-		if (!member_pid[2 * i + 1])
-			member(ab[0], ba[1], false, cfg->burst_us, &shm->round_trips[i]);
-		close(ab[0]);
-		close(ab[1]);
-		close(ba[0]);
-		close(ba[1]);
-	}
-	for (int i = 0; i < cfg->nhogs; i++) {
-		hog_pid[i] = spawn(cfg->cpu, go, false);
-		if (!hog_pid[i])
-			hog(&shm->hog_loops[i]);
-	}
-	close(go[0]);
-
-	for (int i = 0; cfg->place && !ret && i < 2 * cfg->npairs; i++)
-		ret = cfg->place(member_pid[i], false, i / 2, cfg->arg);
-	for (int i = 0; cfg->place && !ret && i < cfg->nhogs; i++)
-		ret = cfg->place(hog_pid[i], true, i, cfg->arg);
-
-	snprintf(mask, sizeof(mask), "%llx", 1ULL << cfg->cpu);
-	ret = ret ?: sb_trace_start(mask, 16384);
-	t0 = sb_now_ns();
-	close(go[1]);			/* go */
-	if (!ret) {
-		usleep(cfg->duration_ms * 1000);
-		ret = sb_trace_stop();
-	}
-	res->seconds = (sb_now_ns() - t0) / 1e9;
-	for (int i = 0; i < cfg->npairs; i++) {
-		res->round_trips += shm->round_trips[i];
-		res->pair_ns[i] = sb_task_cpu_ns(member_pid[2 * i]) +
-				  sb_task_cpu_ns(member_pid[2 * i + 1]);
-	}
-	for (int i = 0; i < cfg->nhogs; i++)
-		res->hog_ns[i] = sb_task_cpu_ns(hog_pid[i]);
-	memcpy(res->hog_loops, shm->hog_loops, sizeof(res->hog_loops));
-
-	/* Reap only the workload's tasks: the caller may have children of its own. */
-	for (int i = 0; i < 2 * cfg->npairs; i++) {
-		kill(member_pid[i], SIGKILL);
-		waitpid(member_pid[i], NULL, 0);
-	}
-	for (int i = 0; i < cfg->nhogs; i++) {
-		kill(hog_pid[i], SIGKILL);
-		waitpid(hog_pid[i], NULL, 0);
-	}
-	munmap(shm, sizeof(*shm));
-	if (ret)
-		return ret;
-
-	res->overrun = sb_trace_overrun();
-	if (sb_trace_foreach(count_switch, &ctx) < 0)
-		return -errno;
-	res->cohesion = res->member_blocks ? (double)res->to_partner / res->member_blocks : 0;
-	return 0;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Helpers shared by the in-guest tests and workloads: sysfs/debugfs files, CPU pinning,
- * sched_switch tracing, and the producer/consumer pairs workload.
+ * sched features, sched_switch tracing. The pairs workload is in pairs.h.
  */
 #ifndef SB_H
 #define SB_H
@@ -41,6 +41,14 @@ void sb_spin_ns(unsigned long long ns);
 int sb_feature_get(const char *name);
 /* Enable or disable a sched feature; returns 0 or -errno. */
 int sb_feature_set(const char *name, bool on);
+/*
+ * Every sched feature's state as the kernel lists it ("NEXT_BUDDY NO_LAST_BUDDY ...").
+ * sb_features_save() fills saved (len >= 4096 holds any 6.12 list); returns 0 or -errno.
+ * sb_features_restore() writes each entry back and returns 0, or the first -errno.
+ */
+#define SB_FEATURES_LEN	4096
+int sb_features_save(char *saved, size_t len);
+int sb_features_restore(const char *saved);
 
 /* sched_switch tracing on the CPUs in cpumask (hex string, e.g. "1"). */
 int sb_trace_start(const char *cpumask, unsigned int buffer_kb);
@@ -54,34 +62,6 @@ struct sb_switch {
 long sb_trace_foreach(void (*fn)(const struct sb_switch *sw, void *arg), void *arg);
 /* Did the ring buffer lose events since sb_trace_start()? */
 bool sb_trace_overrun(void);
-
-/*
- * The pairs workload: npairs producer/consumer pairs over pipes plus nhogs CPU hogs, all
- * pinned to one CPU. A pair member wakes its partner, keeps working burst_us, then blocks
- * reading the partner's reply. Measured with sched_switch tracing on that CPU.
- */
-struct sb_pairs_cfg {
-	int npairs, nhogs, cpu;
-	unsigned int burst_us, duration_ms;
-	bool unprivileged;	/* pair members drop to uid/gid 65534 */
-	/* Optional: called for each task before it starts (e.g. to move it to a cgroup). */
-	int (*place)(pid_t pid, bool hog, int index, void *arg);
-	void *arg;
-};
-struct sb_pairs_result {
-	long switches;		/* all switches on the CPU */
-	long member_blocks;	/* switches away from a blocking pair member */
-	long to_partner;	/* ... whose next task was its partner */
-	long hog_switches;	/* switches into a hog */
-	unsigned long long round_trips;	/* completed ping-pongs, all pairs */
-	unsigned long long hog_loops[16];	/* work done by each hog */
-	unsigned long long hog_ns[16];		/* CPU time of each hog */
-	unsigned long long pair_ns[64];		/* CPU time of each pair (both members) */
-	double cohesion;	/* to_partner / member_blocks */
-	double seconds;
-	bool overrun;		/* trace lost events: counts are a lower bound */
-};
-int sb_pairs_run(const struct sb_pairs_cfg *cfg, struct sb_pairs_result *res);
 
 /* CPU time of a task in ns (first field of /proc/PID/schedstat), or 0. */
 unsigned long long sb_task_cpu_ns(pid_t pid);

@@ -44,11 +44,11 @@ static enum sb_result buddy_cgroup(void)
 	      sb_cgroup_create(groups[1], 300);
 	SB_FAIL_IF(ret, "cannot create the groups: %s", strerror(-ret));
 
-	sb_features_save();
+	sb_test_features_save();
 	ret = sb_set_buddies(true, true) ?: sb_write_file(SB_BUDDY_EVENT, "1") ?:
 	      sb_pairs_run(&cfg, &r);
 	sb_write_file(SB_BUDDY_EVENT, "0");
-	sb_features_restore();
+	sb_test_features_restore();
 	ret = ret ?: sb_buddy_events_read(&ev);
 	for (int i = 0; i < 2; i++)
 		used[i] = sb_cgroup_usage_usec(groups[i]);

@@ -67,7 +67,7 @@ static enum sb_result buddy_cohesion(void)
 	if (res != SB_PASS)
 		return res;
 	SB_FAIL_IF(sb_schedstats_on(), "cannot enable schedstats");
-	sb_features_save();
+	sb_test_features_save();
 	res = check(0, MIN_KEPT);
 	if (res == SB_PASS)
 		res = check(100, MIN_KEPT);
@@ -76,7 +76,7 @@ static enum sb_result buddy_cohesion(void)
 	/* What LAST_BUDDY adds over NEXT_BUDDY alone: nominations and picks of ->last. */
 	if (res == SB_PASS && (run(0, true, true, &r, with) || run(0, true, false, &r, without)))
 		res = SB_FAIL;
-	sb_features_restore();
+	sb_test_features_restore();
 	if (res != SB_PASS)
 		return res;
 	sb_info("NEXT+LAST: last set %ld picked %ld; NEXT alone: last set %ld picked %ld",

@@ -107,11 +107,11 @@ static enum sb_result buddy_fairness(void)
 	if (res != SB_PASS)
 		return res;
 	SB_FAIL_IF(window < 0, "cannot work out the buddy window");
-	sb_features_save();
+	sb_test_features_save();
 	res = check(0, window / 1e6);
 	if (res == SB_PASS)
 		res = check(3000, window / 1e6);
-	sb_features_restore();
+	sb_test_features_restore();
 	return res;
 }
 SB_TEST(buddy_fairness, "ping-pong pairs with buddies take no CPU share from a hog", 60);

@@ -159,10 +159,10 @@ static enum sb_result buddy_hostile(void)
 		return res;
 	SB_FAIL_IF(prctl(PR_SET_CHILD_SUBREAPER, 1), "cannot become a subreaper");
 	SB_FAIL_IF(sb_schedstats_on(), "cannot enable schedstats");
-	sb_features_save();
+	sb_test_features_save();
 	off = run(false, &picked_off);
 	on = run(true, &picked_on);
-	sb_features_restore();
+	sb_test_features_restore();
 	SB_FAIL_IF(off < 0 || on < 0, "a run failed (victim share off %.3f on %.3f)", off, on);
 	sb_info("attacker uid %d: %d ping-pong pairs, a waker and %d sleepers, %d yielders; victim uid %d, one CPU, %d ms",
 		ATTACKER, NPAIRS, NSLEEPERS, NYIELDERS, VICTIM, RUN_MS);

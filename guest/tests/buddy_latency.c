@@ -88,9 +88,9 @@ static enum sb_result buddy_latency(void)
 		return res;
 	SB_FAIL_IF(window < 0, "cannot work out the buddy window");
 	bound = window / 1e3;
-	sb_features_save();
+	sb_test_features_save();
 	ret = measure(false, off) ?: measure(true, on);
-	sb_features_restore();
+	sb_test_features_restore();
 	SB_FAIL_IF(ret, "measurement failed");
 	sb_info("wakeup latency us, p50/p99/max: buddies off %.0f/%.0f/%.0f, on %.0f/%.0f/%.0f; p99 bound off + %.0f",
 		off[0], off[1], off[2], on[0], on[1], on[2], bound);

@@ -29,21 +29,17 @@ int sb_set_buddies(bool next, bool last)
 	return sb_feature_set("NEXT_BUDDY", next) ?: sb_feature_set("LAST_BUDDY", last);
 }
 
-static char saved[4096];
+static char saved[SB_FEATURES_LEN];
 
-void sb_features_save(void)
+void sb_test_features_save(void)
 {
-	if (sb_read_file(SB_FEATURES, saved, sizeof(saved)) <= 0)
+	if (sb_features_save(saved, sizeof(saved)))
 		saved[0] = '\0';
 }
 
-void sb_features_restore(void)
+void sb_test_features_restore(void)
 {
-	char copy[sizeof(saved)], *tok, *save;
-
-	memcpy(copy, saved, sizeof(copy));
-	for (tok = strtok_r(copy, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save))
-		sb_write_file(SB_FEATURES, tok);
+	sb_features_restore(saved);
 }
 
 int sb_schedstats_on(void)

@@ -20,12 +20,12 @@ static enum sb_result buddy_trace(void)
 	if (res != SB_PASS)
 		return res;
 	SB_FAIL_IF(access(SB_BUDDY_EVENT, W_OK), "no sched_buddy trace event");
-	sb_features_save();
+	sb_test_features_save();
 	/* sb_pairs_run() empties the buffer and traces sched_switch; add the buddy event. */
 	ret = sb_set_buddies(true, true) ?: sb_write_file(SB_BUDDY_EVENT, "1") ?:
 	      sb_pairs_run(&cfg, &r);
 	sb_write_file(SB_BUDDY_EVENT, "0");
-	sb_features_restore();
+	sb_test_features_restore();
 	SB_FAIL_IF(ret, "pairs run failed: %d", ret);
 	SB_FAIL_IF(sb_buddy_events_read(&ev), "cannot read the trace");
 	sb_info("%ld sched_buddy events: next set %ld picked %ld, last set %ld picked %ld%s",

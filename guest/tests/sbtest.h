@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "../lib/sb.h"
+#include "../lib/pairs.h"
 
 enum sb_result { SB_PASS, SB_FAIL, SB_SKIP };
 
@@ -54,8 +54,8 @@ enum sb_result sb_require_features(const char *const *names);
 /* Set NEXT_BUDDY and LAST_BUDDY; returns 0 or -errno. */
 int sb_set_buddies(bool next, bool last);
 /* Save / restore the whole feature set around a test. */
-void sb_features_save(void);
-void sb_features_restore(void);
+void sb_test_features_save(void);
+void sb_test_features_restore(void);
 /* The sched_buddy trace event (patch "Add a tracepoint for buddy decisions"). */
 #define SB_BUDDY_EVENT SB_TRACING "/events/sched/sched_buddy/enable"
 /* sched_buddy events in the trace buffer, by buddy, verdict and level. */

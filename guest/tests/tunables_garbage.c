@@ -137,11 +137,7 @@ static void restore_gran(const char *saved)
 
 static void restore_features(const char *saved)
 {
-	char copy[4096], *tok, *save;
-
-	snprintf(copy, sizeof(copy), "%s", saved);
-	for (tok = strtok_r(copy, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save))
-		sb_write_file(SB_FEATURES, tok);
+	sb_features_restore(saved);
 }
 
 static enum sb_result tunables_garbage(void)
