@@ -12,18 +12,6 @@
 
 #include "lib/pairs.h"
 
-static int number(const char *arg, int max)
-{
-	char *end;
-	long v = strtol(arg, &end, 10);
-
-	if (*arg == '\0' || *end || v < 0 || v > max) {
-		fprintf(stderr, "pairs: '%s' is not a number in 0..%d\n", arg, max);
-		exit(2);
-	}
-	return v;
-}
-
 int main(int argc, char **argv)
 {
 	struct sb_pairs_cfg cfg = { .npairs = 4, .nhogs = 2, .cpu = 0, .burst_us = 0,
@@ -34,11 +22,11 @@ int main(int argc, char **argv)
 
 	while ((opt = getopt(argc, argv, "p:H:b:d:c:")) != -1) {
 		switch (opt) {
-		case 'p': cfg.npairs = number(optarg, 64); break;
-		case 'H': cfg.nhogs = number(optarg, 16); break;
-		case 'b': cfg.burst_us = number(optarg, 1000000); break;
-		case 'd': cfg.duration_ms = number(optarg, 600000); break;
-		case 'c': cfg.cpu = number(optarg, 63); break;
+		case 'p': cfg.npairs = sb_number("pairs", optarg, 0, 64); break;
+		case 'H': cfg.nhogs = sb_number("pairs", optarg, 0, 16); break;
+		case 'b': cfg.burst_us = sb_number("pairs", optarg, 0, 1000000); break;
+		case 'd': cfg.duration_ms = sb_number("pairs", optarg, 0, 600000); break;
+		case 'c': cfg.cpu = sb_number("pairs", optarg, 0, 63); break;
 		default:
 			fprintf(stderr, "usage: pairs [-p PAIRS] [-H HOGS] [-b BURST_US] [-d MS] [-c CPU]\n");
 			return 2;

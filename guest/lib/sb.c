@@ -16,6 +16,21 @@
 
 #include "sb.h"
 
+long sb_number(const char *prog, const char *arg, long min, long max)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (*arg < '0' || *arg > '9' || (*arg == '0' && arg[1]) || *end || errno ||
+	    v < min || v > max) {
+		fprintf(stderr, "%s: '%s' is not a number in %ld..%ld\n", prog, arg, min, max);
+		exit(2);
+	}
+	return v;
+}
+
 ssize_t sb_read_file(const char *path, char *buf, size_t len)
 {
 	size_t got = 0;

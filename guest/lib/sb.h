@@ -14,6 +14,14 @@
 #define SB_TRACING	"/sys/kernel/tracing"
 #define SB_CGROUP	"/sys/fs/cgroup"
 
+/*
+ * The command-line number check of every guest program: arg must be a decimal integer in
+ * min..max written without sign, blanks or leading zeros ("08" is refused, as the host
+ * scripts' sb_positive refuses it). Otherwise print "PROG: 'ARG' is not a number in
+ * MIN..MAX" and exit 2, before the program has changed anything.
+ */
+long sb_number(const char *prog, const char *arg, long min, long max);
+
 /* Read a whole small file into buf (NUL-terminated); returns bytes read or -errno. */
 ssize_t sb_read_file(const char *path, char *buf, size_t len);
 /* Write a string to a file in one write(); returns 0 or -errno. */
