@@ -15,7 +15,7 @@
 CONFIG ?= test
 CC ?= gcc
 CFLAGS ?= -O2 -g -Wall -Wextra
-GUEST_LIB := guest/lib/sb.c guest/lib/sb.h guest/lib/pairs.c guest/lib/pairs.h
+GUEST_LIB := guest/lib/sb.c guest/lib/sb.h guest/lib/pairs.c guest/lib/pairs.h guest/lib/cachemark.h
 TESTS := $(wildcard guest/tests/*.c) guest/tests/sbtest.h
 
 all: demo

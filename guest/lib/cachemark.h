@@ -33,8 +33,10 @@
 
 /*
  * Run-time ids: the marker bytes are constant, so a run-time id picks one of a table of
- * markers. Only the ids a program uses need to exist; sb_cachemark() covers 0..15.
+ * markers. Only the ids a program uses need to exist: sb_cachemark_start() and
+ * sb_cachemark_stop() cover 0..SB_CACHEMARK_RUNTIME_IDS - 1 and do nothing for others.
  */
+#define SB_CACHEMARK_RUNTIME_IDS	16
 #define SB_CACHEMARK_CASE(op, n)	case n: SB_CACHEMARK(op, n); break
 
 static inline void sb_cachemark_op(unsigned int op, unsigned int id)

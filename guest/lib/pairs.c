@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cachemark.h"
 #include "pairs.h"
 
 /* Shared between the pairs workload's processes. */
@@ -55,12 +56,31 @@ static void count_switch(const struct sb_switch *sw, void *arg)
 		c->res->to_partner++;
 }
 
-/* A pair member: on each wakeup, wake the partner, work burst_us, block on the partner. */
-static void member(int in, int out, bool starts, unsigned int burst_us,
+#define PAIRS_LINE	64
+
+/* Write one byte in every cache line of the working set; returns a value to keep. */
+static unsigned char touch(volatile unsigned char *ws, size_t len, unsigned char v)
+{
+	for (size_t i = 0; i < len; i += PAIRS_LINE)
+		ws[i] += v;
+	return len ? ws[0] : v;
+}
+
+/*
+ * A pair member: on each wakeup, wake the partner, write its working set (ws_kib KiB of
+ * its own), work burst_us, block on the partner.
+ */
+static void member(int in, int out, bool starts, const struct sb_pairs_cfg *cfg,
 		   unsigned long long *trips)
 {
+	size_t len = cfg->ws_kib * 1024UL;
+	unsigned char *ws = len ? malloc(len) : NULL;
 	char b = 0;
 
+	if (len && !ws)
+		_exit(1);
+	if (len)
+		memset(ws, 1, len);	/* fault it in before the run */
 	if (starts && write(out, &b, 1) != 1)
 		_exit(1);
 	while (read(in, &b, 1) == 1) {
@@ -68,7 +88,8 @@ static void member(int in, int out, bool starts, unsigned int burst_us,
 			_exit(1);
 		if (starts)
 			__atomic_add_fetch(trips, 1, __ATOMIC_RELAXED);
-		sb_spin_ns(burst_us * 1000ULL);
+		b = touch(ws, len, b);
+		sb_spin_ns(cfg->burst_us * 1000ULL);
 	}
 	_exit(0);
 }
@@ -112,7 +133,8 @@ int sb_pairs_run(const struct sb_pairs_cfg *cfg, struct sb_pairs_result *res)
 	char mask[32];
 
 	if (cfg->npairs < 1 || cfg->npairs > 64 || cfg->nhogs < 0 || cfg->nhogs > 16 ||
-	    cfg->cpu < 0 || cfg->cpu > 63)
+	    cfg->cpu < 0 || cfg->cpu > 63 || cfg->ws_kib > 65536 ||
+	    cfg->mark_id >= SB_CACHEMARK_RUNTIME_IDS)
 		return -EINVAL;
 	memset(res, 0, sizeof(*res));
 	shm = mmap(NULL, sizeof(*shm), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -127,10 +149,10 @@ int sb_pairs_run(const struct sb_pairs_cfg *cfg, struct sb_pairs_result *res)
 			return -errno;
 		member_pid[2 * i] = spawn(cfg->cpu, go, cfg->unprivileged);
 		if (!member_pid[2 * i])
-			member(ba[0], ab[1], true, cfg->burst_us, &shm->round_trips[i]);
+			member(ba[0], ab[1], true, cfg, &shm->round_trips[i]);
 		member_pid[2 * i + 1] = spawn(cfg->cpu, go, cfg->unprivileged);
 		if (!member_pid[2 * i + 1])
-			member(ab[0], ba[1], false, cfg->burst_us, &shm->round_trips[i]);
+			member(ab[0], ba[1], false, cfg, &shm->round_trips[i]);
 		close(ab[0]);
 		close(ab[1]);
 		close(ba[0]);
@@ -151,9 +173,13 @@ int sb_pairs_run(const struct sb_pairs_cfg *cfg, struct sb_pairs_result *res)
 	snprintf(mask, sizeof(mask), "%llx", 1ULL << cfg->cpu);
 	ret = ret ?: sb_trace_start(mask, 16384);
 	t0 = sb_now_ns();
+	if (cfg->mark)
+		sb_cachemark_start(cfg->mark_id);
 	close(go[1]);			/* go */
 	if (!ret) {
 		usleep(cfg->duration_ms * 1000);
+		if (cfg->mark)
+			sb_cachemark_stop(cfg->mark_id);
 		ret = sb_trace_stop();
 	}
 	res->seconds = (sb_now_ns() - t0) / 1e9;

@@ -8,11 +8,17 @@
  * The pairs workload: npairs producer/consumer pairs over pipes plus nhogs CPU hogs, all
  * pinned to one CPU. A pair member wakes its partner, keeps working burst_us, then blocks
  * reading the partner's reply. Measured with sched_switch tracing on that CPU.
+ * With ws_kib, each member also owns ws_kib KiB of memory and writes every cache line of it
+ * on each wakeup, before its burst: the working set the buddies keep cache hot or not.
+ * With mark, the measured run is cache-model window mark_id (guest/lib/cachemark.h).
  */
 struct sb_pairs_cfg {
 	int npairs, nhogs, cpu;
 	unsigned int burst_us, duration_ms;
+	unsigned int ws_kib;	/* each member's working set, written per wakeup */
 	bool unprivileged;	/* pair members drop to uid/gid 65534 */
+	bool mark;		/* the measured run is cache-model window mark_id */
+	unsigned int mark_id;
 	/* Optional: called for each task before it starts (e.g. to move it to a cgroup). */
 	int (*place)(pid_t pid, bool hog, int index, void *arg);
 	void *arg;
