@@ -1,14 +1,20 @@
 # sched-buddy: the wakeup buddy system for EEVDF, as a patch series against Debian's
 # linux-source-6.12, built and tested booted in QEMU. See README.md.
 #
-#   make demo      build the patched kernel, boot it, show NEXT_BUDDY/LAST_BUDDY off vs on
-#   make test      build both kernels, run host, in-guest and KUnit tests
-#   make bench-quick / make bench   A/B benchmark: base, off, next, next+last, stock kernels
-#   make deb       Debian packages of the patched kernel (DEB_CONFIG: a config name or a
-#                  distribution config file; default bench), in $SCHED_BUDDY_CACHE/deb
-#   make anchors   fetch Debian's stock 6.12 and 6.1 kernels for the benchmark
-#   make torture / torture-quick    debug kernels under load, churn, hotplug (TORTURE_SECONDS)
-#   make export    turn the commits on the tree's sched-buddy branch back into patches/
+#   make demo            build the patched kernel, boot it, show the buddies off vs on
+#   make test            the full gate: host, in-guest and KUnit tests, every prefix of the
+#                        series, the short torture run
+#   make check           the edit-test loop: host tests and in-guest tests on the built kernels
+#   make bench-quick     A/B benchmark, ~10 min: base, off, next+last, quick workloads
+#   make bench           A/B benchmark, ~50 min: six variants incl. stock kernels, all workloads
+#   make bench-clock     the sched_clock() cost module alone (patch 0011)
+#   make torture         debug kernels under load, churn and hotplug (TORTURE_SECONDS)
+#   make torture-quick   60 s of it on the patched debug kernel
+#   make deb             Debian packages of the patched kernel (DEB_CONFIG: a config name or
+#                        a distribution config file; default bench), in $SCHED_BUDDY_CACHE/deb
+#   make anchors         fetch Debian's stock 6.12 and 6.1 kernels for the benchmark
+#   make tree            unpack the source and apply the series in $SCHED_BUDDY_CACHE
+#   make export          turn the commits on the tree's sched-buddy branch back into patches/
 #
 # CONFIG selects config/$(CONFIG).config (on top of config/base.config).
 
@@ -77,7 +83,7 @@ DEB_CONFIG ?= bench
 deb: tree
 	@host/deb.sh $(DEB_CONFIG)
 
-# Torture (issue 5) on the debug kernels: patched, then base as the control.
+# Torture on the debug kernels: patched, then base as the control (docs/torture.md).
 TORTURE_SECONDS ?= 600
 torture: tree guest
 	@host/torture.sh --seconds $(TORTURE_SECONDS) --cpus 4

@@ -4,7 +4,9 @@
 #   host/tree.sh          unpack linux-source-6.12 (once), make it a git repository with the
 #                            pristine source tagged, add the base worktree, and apply
 #                            patches/series with git am on branch sched-buddy. Idempotent.
-#   host/tree.sh export   git format-patch the sched-buddy branch into patches/ (+ series)
+#   host/tree.sh export   git format-patch the sched-buddy branch into patches/ (+ series),
+#                            with a fresh cover letter that keeps the subject and blurb of
+#                            patches/0000-cover-letter.patch (not in the series)
 #   host/tree.sh path base|patched   print a tree's path
 #
 # Environment: SCHED_BUDDY_CACHE (default /var/cache/sched-buddy), SB_PATCHES (default
@@ -92,11 +94,50 @@ apply_series() {
 	log "applied $(echo "$list" | grep -c .) patches on $SB_BRANCH ($SB_SOURCE_PKG $version)"
 }
 
+# fill_cover OLD NEW: NEW is git's fresh cover letter (placeholders, the branch's
+# shortlog and diffstat); give it OLD's subject and blurb. OLD's blurb is everything
+# between its headers and its shortlog, whose first line is "Author (N):" followed by
+# an indented subject. Fails, changing nothing, when OLD has no such shortlog.
+fill_cover() {
+	awk '
+	NR == FNR { old[++n] = $0; next }
+	FNR == 1 {
+		for (i = 1; i <= n && old[i] != ""; i++)
+			if (old[i] ~ /^Subject: /) {
+				subj = old[i]
+				sub(/^Subject: (\[[^]]*\] )?/, "", subj)
+				while (old[i + 1] ~ /^[ \t]/) subj = subj "\n" old[++i]
+			}
+		for (first = ++i; i <= n; i++)
+			if (old[i] ~ /^[^ \t].* \([0-9]+\):$/ && old[i + 1] ~ /^  [^ ]/) break
+		if (i > n) exit 1
+		for (last = i - 1; last >= first && old[last] == ""; last--) ;
+	}
+	!done_subj && (p = index($0, "*** SUBJECT HERE ***")) {
+		print substr($0, 1, p - 1) subj; done_subj = 1; next
+	}
+	!done_blurb && $0 == "*** BLURB HERE ***" {
+		for (i = first; i <= last; i++) print old[i]
+		done_blurb = 1; next
+	}
+	{ print }
+	' "$1" "$2" >"$2.new" && mv "$2.new" "$2"
+}
+
 export_series() {
 	[ -d "$tree/.git" ] || die "no kernel tree at $tree (run: make tree)"
 	tmp=$(mktemp -d)
-	git_tree format-patch -q --no-signature -o "$tmp" "$SB_BASE_TAG..$SB_BRANCH" ||
-		die "git format-patch failed"
+	cover=0000-cover-letter.patch
+	git_tree format-patch -q --no-signature --cover-letter -o "$tmp" \
+		"$SB_BASE_TAG..$SB_BRANCH" || die "git format-patch failed"
+	if [ -e "$tmp/$cover" ] && [ -e "$patches/$cover" ]; then
+		fill_cover "$patches/$cover" "$tmp/$cover" || {
+			rm -rf "$tmp"
+			die "$patches/$cover has no shortlog after its blurb; patches/ left as it was"
+		}
+	elif [ -e "$tmp/$cover" ]; then
+		log "no $patches/$cover: write the subject and blurb into the new one"
+	fi
 	rm -f "$patches"/*.patch
 	{
 		echo "# Applied in order by host/tree.sh onto Debian $SB_SOURCE_PKG $version"
@@ -106,7 +147,7 @@ export_series() {
 			# both), so the files carry no trailing whitespace for text tools.
 			sed -i 's/^ $//' "$f"
 			mv "$f" "$patches/"
-			basename "$f"
+			[ "$(basename "$f")" = "$cover" ] || basename "$f"
 		done
 	} >"$patches/series"
 	rmdir "$tmp"
