@@ -8,6 +8,7 @@
 #                  distribution config file; default bench), in $SCHED_BUDDY_CACHE/deb
 #   make anchors   fetch Debian's stock 6.12 and 6.1 kernels for the benchmark
 #   make torture / torture-quick    debug kernels under load, churn, hotplug (TORTURE_SECONDS)
+#   make cachesim  the cache-model plugin for QEMU (docs/cache-model.md)
 #   make export    turn the commits on the tree's sched-buddy branch back into patches/
 #
 # CONFIG selects config/$(CONFIG).config (on top of config/base.config).
@@ -45,9 +46,23 @@ build/torture: guest/torture.c $(GUEST_LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
 
-guest: build/sbtest build/pairs build/torture
+build/cachemark: guest/cachemark.c guest/lib/cachemark.h $(GUEST_LIB)
+	@mkdir -p build
+	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
 
-test: kernels guest
+build/cachesweep: guest/cachesweep.c guest/lib/cachemark.h $(GUEST_LIB)
+	@mkdir -p build
+	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
+
+guest: build/sbtest build/pairs build/torture build/cachemark build/cachesweep
+
+# The cache-model plugin (host/cachesim/), built against the installed QEMU's source.
+build/cachesim.so: host/cachesim/cachesim.c guest/lib/cachemark.h host/cachesim/build.sh
+	@host/cachesim/build.sh cachesim $@
+
+cachesim: deps build/cachesim.so
+
+test: kernels guest cachesim
 	@CONFIG=$(CONFIG) host/test.sh
 
 demo: patched guest
@@ -91,4 +106,4 @@ export:
 clean:
 	rm -rf build
 
-.PHONY: all deps tree kernels patched guest test demo bench-quick bench anchors deb torture torture-quick export clean
+.PHONY: all deps tree kernels patched guest cachesim test demo bench-quick bench anchors deb torture torture-quick export clean
