@@ -29,6 +29,8 @@ set -eu
 
 kernel= initrd= variant=patched cfg=test cpus=2 mem=1024 timeout=300 icount=0 name=run extra=
 cachesim= plugins=
+# Plugin arguments go to QEMU unquoted, in one word each.
+no_blank() { case $1 in *[[:space:]]*) die "plugin arguments must not contain blanks: '$1'" ;; esac; }
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) need "$@"; kernel=$2; shift 2 ;;
@@ -41,8 +43,8 @@ while [ $# -gt 0 ]; do
 	--icount) icount=1; shift ;;
 	--append) need "$@"; extra="$extra $2"; shift 2 ;;
 	--name) need "$@"; name=$2; shift 2 ;;
-	--cachesim) need "$@"; cachesim=,$2; shift 2 ;;
-	--plugin) need "$@"; plugins="$plugins -plugin $2"; shift 2 ;;
+	--cachesim) need "$@"; no_blank "$2"; cachesim=,$2; shift 2 ;;
+	--plugin) need "$@"; no_blank "$2"; plugins="$plugins -plugin $2"; shift 2 ;;
 	--) shift; break ;;
 	*) die "unknown option '$1' (see the header of $0)" ;;
 	esac
@@ -57,7 +59,6 @@ done
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 missing (run: make deps)"
 so=$SB_TOP/build/cachesim.so
 [ -z "$cachesim" ] || [ -f "$so" ] || die "$so does not exist (build it with: make cachesim)"
-case $cachesim$plugins in *' '*) die "plugin arguments must not contain blanks" ;; esac
 
 # Keep the newest 200 runs.
 ls -dt "$SCHED_BUDDY_CACHE"/runs/2* 2>/dev/null | tail -n +200 | xargs rm -rf

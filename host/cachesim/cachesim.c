@@ -152,25 +152,32 @@ static int cache_init(struct cache *c, const struct cache *cfg)
 	return 0;
 }
 
-/* Look addr up; true on a hit. Either way its line becomes the set's MRU (LRU evicted). */
-static bool cache_access(struct cache *c, uint64_t addr)
+/*
+ * Look addr up; true on a hit. Either way its line becomes the set's MRU way: the ways
+ * before it move down one in the same pass (on a miss all do, and the LRU way falls out).
+ */
+static inline bool cache_access(struct cache *c, uint64_t addr)
 {
 	uint64_t line = addr >> c->line_shift;
 	uint64_t *set = c->tags + (line & c->set_mask) * c->assoc;
-	uint64_t i;
-	bool hit = false;
+	uint64_t prev = set[0];
 
-	for (i = 0; i < c->assoc - 1; i++)
-		if (set[i] == line)
-			break;
-	hit = set[i] == line;	/* i == assoc - 1: the LRU way, evicted unless it matches */
-	memmove(set + 1, set, i * sizeof(*set));
+	if (prev == line)
+		return true;
 	set[0] = line;
-	return hit;
+	for (uint64_t i = 1; i < c->assoc; i++) {
+		uint64_t t = set[i];
+
+		set[i] = prev;
+		if (t == line)
+			return true;
+		prev = t;
+	}
+	return false;
 }
 
-/* Remove addr's line if present (it becomes the set's LRU way, invalid); true if it was. */
-static bool cache_invalidate(struct cache *c, uint64_t addr)
+/* Remove addr's line if present (the ways after it move up, the LRU way becomes invalid). */
+static inline bool cache_invalidate(struct cache *c, uint64_t addr)
 {
 	uint64_t line = addr >> c->line_shift;
 	uint64_t *set = c->tags + (line & c->set_mask) * c->assoc;
@@ -181,8 +188,9 @@ static bool cache_invalidate(struct cache *c, uint64_t addr)
 			break;
 	if (i == c->assoc)
 		return false;
-	memmove(set + i, set + i + 1, (c->assoc - 1 - i) * sizeof(*set));
-	set[c->assoc - 1] = INVALID_LINE;
+	for (; i + 1 < c->assoc; i++)
+		set[i] = set[i + 1];
+	set[i] = INVALID_LINE;
 	return true;
 }
 
@@ -201,7 +209,8 @@ static void below_l1(struct vcpu *v, uint64_t addr)
 /*
  * The model has no locks: it is only valid with all vCPUs on one thread. The first
  * callback names that thread; one from another thread stops QEMU (exit() from a vCPU
- * thread would run QEMU's exit handlers under the other threads' feet).
+ * thread would run QEMU's exit handlers under the other threads' feet). Checked per
+ * fetch group and marker: a memory access always follows its instruction's fetch.
  */
 static inline void one_thread(void)
 {
@@ -324,8 +333,7 @@ static void mem_exec(unsigned int vcpu_index, qemu_plugin_meminfo_t info, uint64
 	struct qemu_plugin_hwaddr *hw = qemu_plugin_get_hwaddr(info, vaddr);
 	uint64_t pa;
 
-	(void)udata;
-	one_thread();
+	(void)udata;	/* the thread was checked by this instruction's fetch_exec() */
 	if (!hw) {
 		v->c.mem_nophys++;
 		return;
