@@ -1,7 +1,7 @@
 #!/bin/sh
 # The cache model (host/cachesim/) against its configuration and against QEMU's own example
 # cache plugin (contrib/plugins/cache.c of the same QEMU source). One boot of the test kernel
-# in deterministic mode, both plugins loaded, configured alike (32 KiB 8-way L1s, 256 KiB
+# in deterministic mode, both plugins loaded (and a copy of ours with coherence on), configured alike (32 KiB 8-way L1s, 256 KiB
 # 8-way L2, 64-byte lines, LRU; our LLC 2 MiB 16-way, coherence off as the example has none);
 # in it build/cachesweep reads buffers of 1/4, 1/2 and 2x each level's capacity, each in a
 # window of its own, pinned to CPU 1. Checked:
@@ -10,6 +10,10 @@
 #   - the loads are the sweeping vCPU's: its window has at least lines x passes accesses;
 #   - agreement: whole-run L1D, L1I and L2 misses and data accesses of each vCPU equal the
 #     example's within 0.1% (same process, same accesses: the two count the same stream);
+#   - coherence: then the two CPUs store in turns to every line of a shared 64 KiB buffer
+#     (it fits the L2); a second copy of the plugin with coherence on counts per store at
+#     least 0.9 invalidations and 0.9 L2 misses, and below 0.1 LLC misses (the line moves
+#     through the shared LLC), where the copy with it off counts below 0.1 L2 misses;
 #   - a copy built for another plugin API version is refused, naming both versions.
 . "$(dirname "$0")/lib.sh"
 dir=$(mktemp -d)
@@ -29,18 +33,21 @@ expect_failure "cachesim: l1d: .*number of sets.*size 33792" \
 	-plugin "$so,l1d_size=33K"
 
 "$top/host/cachesim/build.sh" example "$dir/example.so" || exit 1
+# A second instance of the model needs a file of its own (dlopen shares one file's copy).
+cp "$so" "$dir/coherent.so"
 
 l1=32768 l2=262144 llc=2097152 tol=0.001
 ours="l1d_size=$l1,l1d_assoc=8,l1i_size=$l1,l1i_assoc=8,l2_size=$l2,l2_assoc=8"
 ours="$ours,llc_size=$llc,llc_assoc=16,coherence=off"
 theirs="dcachesize=$l1,dassoc=8,dblksize=64,icachesize=$l1,iassoc=8,iblksize=64"
 theirs="$theirs,l2cachesize=$l2,l2assoc=8,l2blksize=64,evict=lru"
+coherent="${ours%,coherence=off},coherence=on,out=$dir/coherent.csv"
 # 1/4, 1/2 and 2x of each capacity, in KiB, sorted, once each.
 sizes=$(for c in $l1 $l2 $llc; do echo $((c / 4096)) $((c / 2048)) $((c / 512)); done |
 	tr ' ' '\n' | sort -n | uniq | tr '\n' ' ')
 "$top/host/boot.sh" --icount --cpus 2 --timeout 600 --name cache-model \
-	--cachesim "$ours" --plugin "$dir/example.so,$theirs" -- \
-	"$top/build/cachesweep" -c 1 $sizes >"$dir/sweep" 2>"$dir/boot" || {
+	--cachesim "$ours" --plugin "$dir/example.so,$theirs" --plugin "$dir/coherent.so,$coherent" \
+	-- "$top/build/cachesweep" -c 1 -p 64 $sizes >"$dir/sweep" 2>"$dir/boot" || {
 	echo "FAIL: the sweep's boot failed:" >&2
 	sed 's/^/    /' "$dir/boot" "$dir/sweep" >&2
 	exit 1
@@ -65,7 +72,7 @@ function verdict(rate, kib, cap, name) {
 }
 FNR == 1 && FILENAME ~ /csv$/ { for (i = 1; i <= NF; i++) col[$i] = i; next }
 FILENAME ~ /csv$/ { row[$1 "," $2] = $0; next }
-$1 == "cachesweep:" { n++; id[n] = $3; kib[n] = $5; loads[n] = $7 * $9; cpu[n] = $11 }
+$1 == "cachesweep:" && $2 == "window" { n++; id[n] = $3; kib[n] = $5; loads[n] = $7 * $9; cpu[n] = $11 }
 END {
 	printf "%8s %10s %10s %9s %9s %9s\n", "KiB", "loads", "accesses", "L1D/load",
 		"L2/load", "LLC/load"
@@ -96,6 +103,35 @@ END {
 }' FS=, "$run/cachesim.csv" FS=' ' "$dir/sweep" >"$dir/steps" 2>&1
 steps=$?
 sed 's/^/steps: /' "$dir/steps" >&2
+
+# Coherence: the ping-pong window, all vCPUs, coherence on against off.
+awk '
+FNR == 1 && FILENAME ~ /csv$/ { for (i = 1; i <= NF; i++) col[$i] = i; next }
+FILENAME ~ /coherent.csv$/ { on[$1 "," $2] = $0; next }
+FILENAME ~ /csv$/ { off[$1 "," $2] = $0; next }
+$1 == "cachesweep:" && $2 == "pingpong" { id = $4; stores = $12 }
+END {
+	if (!stores || !((id ",all") in on) || !((id ",all") in off)) {
+		print "FAIL: no ping-pong window in the output or the CSVs"
+		exit 1
+	}
+	split(on[id ",all"], a, ","); split(off[id ",all"], b, ",")
+	inv = a[col["invalidated"]] / stores
+	printf "%d stores; per store:   invalidated  L1D misses  L2 misses  LLC misses\n", stores
+	printf "  coherence on       %11.3f %11.3f %10.3f %11.3f\n", inv,
+		a[col["l1d_misses"]] / stores, a[col["l2_misses"]] / stores,
+		a[col["llc_misses"]] / stores
+	printf "  coherence off      %11.3f %11.3f %10.3f %11.3f\n",
+		b[col["invalidated"]] / stores, b[col["l1d_misses"]] / stores,
+		b[col["l2_misses"]] / stores, b[col["llc_misses"]] / stores
+	if (inv < 0.9 || a[col["l2_misses"]] / stores < 0.9 ||
+	    a[col["llc_misses"]] / stores >= 0.1 || b[col["l2_misses"]] / stores >= 0.1) {
+		print "FAIL: coherence does not move the lines as it should"
+		exit 1
+	}
+}' FS=, "$dir/coherent.csv" "$run/cachesim.csv" FS=' ' "$dir/sweep" >"$dir/coherence" 2>&1
+coherence=$?
+sed 's/^/coherence: /' "$dir/coherence" >&2
 
 # Agreement: the example's per-core table (core, data accesses, data misses, rate, insn
 # accesses, insn misses, rate, l2 accesses, l2 misses, rate) against our window "run".
@@ -139,4 +175,4 @@ END {
 agree=$?
 sed 's/^/agreement: /' "$dir/agree" >&2
 echo "run directory: $run" >&2
-[ $steps = 0 ] && [ $agree = 0 ]
+[ $steps = 0 ] && [ $coherence = 0 ] && [ $agree = 0 ]
