@@ -57,8 +57,8 @@ build/cachesweep: guest/cachesweep.c guest/lib/cachemark.h $(GUEST_LIB)
 guest: build/sbtest build/pairs build/torture build/cachemark build/cachesweep
 
 # The cache-model plugin (host/cachesim/), built against the installed QEMU's source.
-build/cachesim.so: host/cachesim/cachesim.c guest/lib/cachemark.h host/cachesim/build.sh
-	@host/cachesim/build.sh cachesim $@
+build/cachesim.so: host/cachesim/cachesim.c guest/lib/cachemark.h host/cachesim/build-plugin.sh
+	@host/cachesim/build-plugin.sh cachesim $@
 
 cachesim: deps build/cachesim.so
 

@@ -63,6 +63,9 @@ private_list() {
 	printf 'deb-src %s bookworm-security main\n' "$sec"
 }
 
+# die with the last lines of a log
+die_log() { die "$1: $(tail -n 2 "$2" | tr '\n' ' ')(see $2)"; }
+
 apt=$base/apt
 mkdir -p "$apt/lists/partial" "$dir"
 private_list >"$apt/sources.list"
@@ -70,15 +73,16 @@ set -- -o Dir::Etc::SourceList="$apt/sources.list" -o Dir::Etc::SourceParts=/dev
 	-o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache"
 log "fetching the source of $pkg $ver (apt lists: $apt)"
 apt-get "$@" -q update >"$apt/update.log" 2>&1 ||
-	die "apt-get update with the private sources list failed: see $apt/update.log"
+	die_log "apt-get update with the private sources list failed" "$apt/update.log"
 rm -rf "$dir/work" && mkdir -p "$dir/work"
 (cd "$dir/work" && apt-get "$@" -q --download-only source "$pkg=$ver") >"$apt/source.log" 2>&1 ||
-	die "apt-get source $pkg=$ver failed (is that version still in the archive?): see $apt/source.log"
+	die_log "apt-get source $pkg=$ver failed (is that version still in the archive?)" \
+		"$apt/source.log"
 dsc=$(ls "$dir/work"/*.dsc 2>/dev/null | head -n 1)
 [ -n "$dsc" ] || die "apt-get source left no .dsc in $dir/work"
 rm -rf "$dir/src"
 dpkg-source --no-check -x "$dsc" "$dir/src" >"$apt/unpack.log" 2>&1 ||
-	die "dpkg-source could not unpack $dsc: see $apt/unpack.log"
+	die_log "dpkg-source could not unpack $dsc" "$apt/unpack.log"
 [ -f "$dir/src/$header" ] || die "the unpacked source has no $header"
 rm -rf "$dir/work"
 : >"$dir/.unpacked"

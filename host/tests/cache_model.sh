@@ -25,14 +25,14 @@ so=$top/build/cachesim.so
 }
 
 # The refusal: a copy that requires API 2 of this QEMU (which provides 0..1).
-"$top/host/cachesim/build.sh" cachesim "$dir/api2.so" -DCACHESIM_API=2 || exit 1
+"$top/host/cachesim/build-plugin.sh" cachesim "$dir/api2.so" -DCACHESIM_API=2 || exit 1
 expect_failure "cachesim: built for QEMU plugin API version 2 .*provides versions [0-9]+\.\.1" \
 	timeout 20 qemu-system-x86_64 -machine none -display none -nodefaults -plugin "$dir/api2.so"
 expect_failure "cachesim: l1d: .*number of sets.*size 33792" \
 	timeout 20 qemu-system-x86_64 -machine none -display none -nodefaults \
 	-plugin "$so,l1d_size=33K"
 
-"$top/host/cachesim/build.sh" example "$dir/example.so" || exit 1
+"$top/host/cachesim/build-plugin.sh" example "$dir/example.so" || exit 1
 # A second instance of the model needs a file of its own (dlopen shares one file's copy).
 cp "$so" "$dir/coherent.so"
 
@@ -45,7 +45,7 @@ coherent="${ours%,coherence=off},coherence=on,out=$dir/coherent.csv"
 # 1/4, 1/2 and 2x of each capacity, in KiB, sorted, once each.
 sizes=$(for c in $l1 $l2 $llc; do echo $((c / 4096)) $((c / 2048)) $((c / 512)); done |
 	tr ' ' '\n' | sort -n | uniq | tr '\n' ' ')
-"$top/host/boot.sh" --icount --cpus 2 --timeout 600 --name cache-model \
+"$top/host/boot.sh" --icount --cpus 2 --timeout 600 --name cache-model --config "${CONFIG:-test}" \
 	--cachesim "$ours" --plugin "$dir/example.so,$theirs" --plugin "$dir/coherent.so,$coherent" \
 	-- "$top/build/cachesweep" -c 1 -p 64 $sizes >"$dir/sweep" 2>"$dir/boot" || {
 	echo "FAIL: the sweep's boot failed:" >&2

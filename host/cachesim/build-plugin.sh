@@ -2,8 +2,8 @@
 # Build a TCG plugin against the qemu-plugin.h of the installed QEMU's Debian source
 # (fetched by host/qemu-src.sh into $SCHED_BUDDY_CACHE).
 #
-#   host/cachesim/build.sh cachesim OUT.so [CFLAGS...]   the project's cache model
-#   host/cachesim/build.sh example OUT.so                QEMU's contrib/plugins/cache.c
+#   host/cachesim/build-plugin.sh cachesim OUT.so [CFLAGS...]   the project's cache model
+#   host/cachesim/build-plugin.sh example OUT.so                QEMU's contrib/plugins/cache.c
 #
 # Extra CFLAGS go to the compiler (the refusal test builds a copy with -DCACHESIM_API=2).
 set -eu
