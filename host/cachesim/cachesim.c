@@ -296,7 +296,7 @@ static void marker_exec(unsigned int vcpu_index, void *udata)
 /*
  * A fetch group: instructions of one TB in one L1I line. udata packs the host address of
  * the group's first instruction (bits 63..8; host addresses have 56 bits at most) and the
- * number of its instructions (bits 7..0; a TB has at most 512, a group at most one line).
+ * number of its instructions (bits 7..0; tb_trans() splits a group at 255).
  */
 static void fetch_exec(unsigned int vcpu_index, void *udata)
 {
