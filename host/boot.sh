@@ -96,7 +96,7 @@ timeout -k 5 "$timeout" qemu-system-x86_64 $accel \
 	</dev/null >"$run/qemu.log" 2>&1 && qemu=0 || qemu=$?
 
 tr -d '\r' <"$run/result.log" >"$run/output.log"
-[ -z "$cachesim" ] || log "cache model: $run/cachesim.csv"
+[ -z "$cachesim" ] || [ ! -f "$run/cachesim.csv" ] || log "cache model: $run/cachesim.csv"
 grep -v '^sched-buddy-exit: ' "$run/output.log" || true
 
 # The last test the in-guest runner started, to name in a failure.
@@ -114,7 +114,9 @@ fi
 if grep -Eq "$splat" "$run/console.log"; then
 	fail "kernel reported: $(grep -Em1 "$splat" "$run/console.log" | sed 's/^\[[^]]*\] //')"
 fi
-[ "$qemu" = 0 ] || fail "qemu exited with status $qemu, see $run/qemu.log"
+# QEMU's last words say why (a plugin that refused to load, say).
+[ "$qemu" = 0 ] ||
+	fail "qemu exited with status $qemu: $(tail -n 2 "$run/qemu.log" | tr '\n' ' ')(see $run/qemu.log)"
 status=$(sed -n 's/^sched-buddy-exit: //p' "$run/output.log" | tail -n 1)
 [ -n "$status" ] || fail "guest stopped without reporting the command's exit status"
 exit "$status"
