@@ -333,7 +333,7 @@ static void mem_exec(unsigned int vcpu_index, qemu_plugin_meminfo_t info, uint64
 	struct qemu_plugin_hwaddr *hw = qemu_plugin_get_hwaddr(info, vaddr);
 	uint64_t pa;
 
-	(void)udata;	/* the thread was checked by this instruction's fetch_exec() */
+	(void)udata;	/* the thread was checked by the fetch_exec() of this instruction's group */
 	if (!hw) {
 		v->c.mem_nophys++;
 		return;
