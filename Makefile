@@ -13,6 +13,7 @@
 #   make deb             Debian packages of the patched kernel (DEB_CONFIG: a config name or
 #                        a distribution config file; default bench), in $SCHED_BUDDY_CACHE/deb
 #   make anchors         fetch Debian's stock 6.12 and 6.1 kernels for the benchmark
+#   make cachesim        the cache-model plugin for QEMU (docs/cache-model.md)
 #   make tree            unpack the source and apply the series in $SCHED_BUDDY_CACHE
 #   make export          turn the commits on the tree's sched-buddy branch back into patches/
 #
@@ -51,9 +52,23 @@ build/torture: guest/torture.c $(GUEST_LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
 
-guest: build/sbtest build/pairs build/torture
+build/cachemark: guest/cachemark.c guest/lib/cachemark.h $(GUEST_LIB)
+	@mkdir -p build
+	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
 
-test: kernels guest
+build/cachesweep: guest/cachesweep.c guest/lib/cachemark.h $(GUEST_LIB)
+	@mkdir -p build
+	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
+
+guest: build/sbtest build/pairs build/torture build/cachemark build/cachesweep
+
+# The cache-model plugin (host/cachesim/), built against the installed QEMU's source.
+build/cachesim.so: host/cachesim/cachesim.c guest/lib/cachemark.h host/cachesim/build-plugin.sh
+	@host/cachesim/build-plugin.sh cachesim $@
+
+cachesim: deps build/cachesim.so
+
+test: kernels guest cachesim
 	@CONFIG=$(CONFIG) host/test.sh
 
 demo: patched guest
@@ -97,4 +112,4 @@ export:
 clean:
 	rm -rf build
 
-.PHONY: all deps tree kernels patched guest test demo bench-quick bench anchors deb torture torture-quick export clean
+.PHONY: all deps tree kernels patched guest cachesim test demo bench-quick bench anchors deb torture torture-quick export clean

@@ -12,6 +12,12 @@
 #     --icount          deterministic mode: single-threaded TCG, guest time counts instructions
 #     --append ARGS     more kernel command line (e.g. schedstats=enable)
 #     --name NAME       run directory name (default run)
+#     --cachesim ARGS   load the cache model (build/cachesim.so, make cachesim) with ARGS
+#                       (comma-separated key=value, may be ''; docs/cache-model.md); its
+#                       CSV is the run directory's cachesim.csv
+#     --plugin SO[,ARGS]  load another TCG plugin (repeatable); plugins' text output goes
+#                       to the run directory's plugin.log
+#   With a plugin, TCG runs all vCPUs on one thread (the cache model needs it).
 #
 # The guest's root is the host's / shared read-only; guest/init runs COMMAND with /tmp as cwd.
 # COMMAND's output is printed on stdout, and boot.sh exits with COMMAND's status. A kernel
@@ -22,6 +28,9 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 
 kernel= initrd= variant=patched cfg=test cpus=2 mem=1024 timeout=300 icount=0 name=run extra=
+cachesim= plugins=
+# Plugin arguments go to QEMU unquoted, in one word each.
+no_blank() { case $1 in *[[:space:]]*) die "plugin arguments must not contain blanks: '$1'" ;; esac; }
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) need "$@"; kernel=$2; shift 2 ;;
@@ -34,6 +43,8 @@ while [ $# -gt 0 ]; do
 	--icount) icount=1; shift ;;
 	--append) need "$@"; extra="$extra $2"; shift 2 ;;
 	--name) need "$@"; name=$2; shift 2 ;;
+	--cachesim) need "$@"; no_blank "$2"; cachesim=,$2; shift 2 ;;
+	--plugin) need "$@"; no_blank "$2"; plugins="$plugins -plugin $2"; shift 2 ;;
 	--) shift; break ;;
 	*) die "unknown option '$1' (see the header of $0)" ;;
 	esac
@@ -46,6 +57,8 @@ done
 [ -f "$kernel" ] || die "kernel image '$kernel' does not exist (build it with: make kernels)"
 [ -z "$initrd" ] || [ -f "$initrd" ] || die "initramfs '$initrd' does not exist"
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 missing (run: make deps)"
+so=$SB_TOP/build/cachesim.so
+[ -z "$cachesim" ] || [ -f "$so" ] || die "$so does not exist (build it with: make cachesim)"
 
 # Keep the newest 200 runs.
 ls -dt "$SCHED_BUDDY_CACHE"/runs/2* 2>/dev/null | tail -n +200 | xargs rm -rf
@@ -60,9 +73,14 @@ echo >>"$run/cmd"
 
 if [ "$icount" = 1 ]; then
 	accel="-accel tcg,thread=single -icount shift=2,sleep=off"
+elif [ -n "$cachesim$plugins" ]; then
+	accel="-accel tcg,thread=single"
 else
 	accel="-accel tcg,thread=multi"
 fi
+# The cache model's CSV is written when QEMU exits; plugins' text goes to plugin.log.
+[ -z "$cachesim" ] || plugins="-plugin $so,out=$run/cachesim.csv${cachesim%,} $plugins"
+[ -z "$plugins" ] || plugins="$plugins -d plugin -D $run/plugin.log"
 rootflags=trans=virtio,version=9p2000.L,cache=loose,msize=512000
 append="console=ttyS0 root=/dev/root rootfstype=9p rootflags=$rootflags ro"
 append="$append init=$SB_TOP/guest/init panic=-1 sb.run=$run$extra"
@@ -70,7 +88,7 @@ append="$append init=$SB_TOP/guest/init panic=-1 sb.run=$run$extra"
 # shellcheck disable=SC2086
 timeout -k 5 "$timeout" qemu-system-x86_64 $accel \
 	-nodefaults -no-user-config -display none -no-reboot \
-	-machine pc -cpu max -smp "$cpus" -m "$mem" \
+	-machine pc -cpu max -smp "$cpus" -m "$mem" $plugins \
 	-kernel "$kernel" ${initrd:+-initrd "$initrd"} -append "$append" \
 	-virtfs local,id=root,path=/,mount_tag=/dev/root,security_model=none,readonly=on,multidevs=remap \
 	-chardev file,id=console,path="$run/console.log" -serial chardev:console \
@@ -78,6 +96,7 @@ timeout -k 5 "$timeout" qemu-system-x86_64 $accel \
 	</dev/null >"$run/qemu.log" 2>&1 && qemu=0 || qemu=$?
 
 tr -d '\r' <"$run/result.log" >"$run/output.log"
+[ -z "$cachesim" ] || [ ! -f "$run/cachesim.csv" ] || log "cache model: $run/cachesim.csv"
 grep -v '^sched-buddy-exit: ' "$run/output.log" || true
 
 # The last test the in-guest runner started, to name in a failure.
@@ -95,7 +114,9 @@ fi
 if grep -Eq "$splat" "$run/console.log"; then
 	fail "kernel reported: $(grep -Em1 "$splat" "$run/console.log" | sed 's/^\[[^]]*\] //')"
 fi
-[ "$qemu" = 0 ] || fail "qemu exited with status $qemu, see $run/qemu.log"
+# QEMU's last words say why (a plugin that refused to load, say).
+[ "$qemu" = 0 ] ||
+	fail "qemu exited with status $qemu: $(tail -n 2 "$run/qemu.log" | tr '\n' ' ')(see $run/qemu.log)"
 status=$(sed -n 's/^sched-buddy-exit: //p' "$run/output.log" | tail -n 1)
 [ -n "$status" ] || fail "guest stopped without reporting the command's exit status"
 exit "$status"

@@ -5,11 +5,11 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 
 # kernel source and build (and make deb), guest emulator, guest userland and workloads,
-# KUnit parser
+# KUnit parser; the cache-model plugin: apt-get source (dpkg-dev), glib's headers
 SB_PACKAGES="linux-source-6.12 build-essential make git perl bc bison flex libelf-dev libssl-dev
 cpio kmod rsync xz-utils ccache python3 dpkg-dev debhelper
 qemu-system-x86 busybox-static dbench rt-tests stress-ng trace-cmd
-postgresql-15 gnuplot-nox"
+postgresql-15 gnuplot-nox libglib2.0-dev pkg-config"
 
 missing=
 for p in $SB_PACKAGES; do
