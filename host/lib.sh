@@ -22,6 +22,8 @@ SB_TARBALL=/usr/src/linux-source-6.12.tar.xz
 SB_BRANCH=sched-buddy
 SB_BASE_TAG=debian-base
 export SCHED_BUDDY_CACHE
+# sb_is_positive, shared with the guest scripts
+. "$SB_TOP/guest/lib/sb.sh"
 
 sb_prog=$(basename "$0" .sh)
 
@@ -29,13 +31,10 @@ log() { printf '%s: %s\n' "$sb_prog" "$*" >&2; }
 die() { printf '%s: error: %s\n' "$sb_prog" "$*" >&2; exit 1; }
 
 # The option parsers' checks: need OPTION "$@" (OPTION has a value after it),
-# sb_positive VALUE... (each a positive decimal integer, no leading zero: 00 and 08
-# would pass a bare digit check, and sh arithmetic reads 08 as bad octal).
+# sb_positive VALUE... (each passes guest/lib/sb.sh's sb_is_positive, else die).
 need() { [ $# -ge 2 ] || die "option $1 needs a value"; }
 sb_positive() {
-	for n; do
-		case $n in '' | 0* | *[!0-9]*) die "'$n' is not a positive number" ;; esac
-	done
+	for n; do sb_is_positive "$n" || die "'$n' is not a positive number"; done
 }
 
 # Installed Debian version of the kernel source package, or empty.

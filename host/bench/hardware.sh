@@ -58,12 +58,11 @@ rel=$(uname -r)
 # Refusals: said before anything is changed. In a dry run they are shown, not fatal.
 refuse() { if [ $dry = 1 ]; then log "would refuse: $*"; else die "$*"; fi; }
 [ "$(id -u)" = 0 ] || refuse "needs root (the sched features are in debugfs)"
-F=${SB_SCHED_FEATURES:-/sys/kernel/debug/sched/features}  # (tests point it at a file)
-if [ ! -r $F ]; then
-	refuse "cannot read $F (debugfs mounted? mount -t debugfs none /sys/kernel/debug; CONFIG_SCHED_DEBUG?)"
+if [ ! -r "$SB_FEATURES" ]; then
+	refuse "cannot read $SB_FEATURES (debugfs mounted? mount -t debugfs none /sys/kernel/debug; CONFIG_SCHED_DEBUG?)"
 	feats=
 else
-	feats=$(tr ' ' '\n' <$F | sed 's/^NO_//')
+	feats=$(tr ' ' '\n' <"$SB_FEATURES" | sed 's/^NO_//')
 	[ $toggled = 0 ] || for f in NEXT_BUDDY LAST_BUDDY BUDDY_BOUND; do
 		echo "$feats" | grep -qx "$f" && continue
 		refuse "the running kernel ($rel) is not the patched sched-buddy kernel: its sched" \

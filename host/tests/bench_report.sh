@@ -4,7 +4,7 @@
 # intervals do not overlap (and never for a single run, which has no interval), seconds,
 # microseconds and nanoseconds as lower-is-better, the headline table, the kernels of
 # kernels.txt, lines that are not results skipped; guest/bench's argument checks and
-# latency percentiles; host/host/bench/compare.sh's within/outside verdict; and, when gnuplot is installed, host/host/bench/plot.sh's PNGs written and
+# latency percentiles and its restoring of the sched features; host/host/bench/compare.sh's within/outside verdict; and, when gnuplot is installed, host/host/bench/plot.sh's PNGs written and
 # linked.
 . "$(dirname "$0")/lib.sh"
 dir=$(mktemp -d)
@@ -94,6 +94,14 @@ PATH=$fake:$PATH "$top/guest/bench" "$fake" base 1 latency >"$dir/lat" ||
 cat "$dir/lat" >&2
 [ "$(tr '\n' ' ' <"$dir/lat")" = "latency,lat_p50_us,10 latency,lat_p99_us,20 \
 latency,lat_p999_us,30 latency,lat_max_us,50000 " ] || fail "latency percentiles"
+# guest/bench puts the sched features back on exit (guest/lib/sb.sh): a stand-in features
+# file takes each write whole, so after "off" (NO_NEXT_BUDDY written; LAST_BUDDY then
+# looks absent and is left) it holds the last feature restored, LAST_BUDDY.
+echo "NEXT_BUDDY LAST_BUDDY" >"$dir/features"
+PATH=$fake:$PATH SB_SCHED_FEATURES=$dir/features "$top/guest/bench" "$fake" off 1 latency \
+	>/dev/null || fail "guest/bench off failed with stand-ins"
+[ "$(cat "$dir/features")" = LAST_BUDDY ] ||
+	fail "features not restored after guest/bench off: '$(cat "$dir/features")'"
 
 # host/host/bench/compare.sh: a second run within the spread passes, a moved figure fails
 sed 's/^fast,3,w,seconds,1$/fast,3,w,seconds,1.01/' "$csv" >"$dir/again.csv"
