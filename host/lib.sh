@@ -63,6 +63,19 @@ sb_src() {
 # sb_obj base|patched|prefix CONFIG: the O= build directory.
 sb_obj() { printf '%s/build-%s\n' "$(sb_src "$1")" "$2"; }
 
+# sb_kmake VARIANT OBJ MAKE-ARGS...: the kernel's make in VARIANT's tree with O=OBJ through
+# ccache in $SCHED_BUDDY_CACHE/ccache on every CPU: the one place that knows the flags
+# (host/build.sh, host/deb.sh). The kernel's Makefile checks CC at configure time, so
+# every call passes the same CC; LOCALVERSION -VARIANT is in the release the modules built
+# against the tree must match.
+sb_kmake() {
+	sb_kmake_src=$(sb_src "$1") sb_kmake_var=$1 sb_kmake_obj=$2
+	shift 2
+	CCACHE_DIR="$SCHED_BUDDY_CACHE/ccache" CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G} \
+		make -C "$sb_kmake_src" O="$sb_kmake_obj" CC="ccache gcc" HOSTCC="ccache gcc" \
+		LOCALVERSION="-$sb_kmake_var" -j"$(nproc)" "$@"
+}
+
 # sb_uts OBJ release|version: the built kernel's UTS_RELEASE or UTS_VERSION, which
 # the in-guest kernel_version test compares with uname.
 sb_uts() {

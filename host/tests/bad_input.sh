@@ -16,3 +16,6 @@ expect_failure "'08' is not a positive number" "$top/host/torture.sh" --seconds 
 # timeout 0 would mean no limit to coreutils: a hanging guest would hang the run
 expect_failure "'0' is not a positive number" "$top/host/boot.sh" --timeout 0 -- true
 expect_failure "'0' is not a positive number" "$top/host/boot.sh" --mem 0 -- true
+expect_failure "no Kbuild in module directory '/nonexistent'" \
+	"$top/host/build.sh" patched bench --module /nonexistent
+expect_failure "usage: .*--module DIR" "$top/host/build.sh" patched bench --modul guest/clockcost
