@@ -4,6 +4,7 @@
 #   make demo      build the patched kernel, boot it, show NEXT_BUDDY/LAST_BUDDY off vs on
 #   make test      build both kernels, run host, in-guest and KUnit tests
 #   make bench-quick / make bench   A/B benchmark: base, off, next, next+last, stock kernels
+#   make bench-clock   per-call cost of the scheduler clocks, base vs patched (clock module)
 #   make deb       Debian packages of the patched kernel (DEB_CONFIG: a config name or a
 #                  distribution config file; default bench), in $SCHED_BUDDY_CACHE/deb
 #   make anchors   fetch Debian's stock 6.12 and 6.1 kernels for the benchmark
@@ -55,7 +56,7 @@ demo: patched guest
 		$(CURDIR)/guest/demo $(CURDIR)/build
 
 # A/B benchmark, deterministic mode: every variant booted per repetition, interleaved, on
-# the bench config's kernels (modules for the clockcost module, no KUnit).
+# the bench config's kernels (no KUnit, no debug checks).
 # bench-quick: ~70 s a boot here, 9 boots; add stock-6.12 with BENCH_QUICK_VARIANTS (+3 boots).
 BENCH_QUICK_VARIANTS ?= base off next+last
 bench-quick: guest
@@ -68,6 +69,11 @@ bench-quick: guest
 bench: guest
 	@$(MAKE) --no-print-directory kernels CONFIG=bench
 	@host/bench/run.sh --reps 3 --seconds 4
+
+# bench-clock: the clockcost module (guest/clockcost/) built against the bench config's
+# base and patched kernels and loaded in one deterministic boot of each.
+bench-clock: tree
+	@host/bench/clock.sh
 
 anchors: deps
 	@host/anchors.sh 6.12 >/dev/null
@@ -91,4 +97,4 @@ export:
 clean:
 	rm -rf build
 
-.PHONY: all deps tree kernels patched guest test demo bench-quick bench anchors deb torture torture-quick export clean
+.PHONY: all deps tree kernels patched guest test demo bench-quick bench bench-clock anchors deb torture torture-quick export clean

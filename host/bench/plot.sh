@@ -3,8 +3,7 @@
 # (mean as host/bench/stats.awk computes it, error bars the 95% confidence interval) for each
 # workload group that has results: tbench per client count, hackbench, pgbench, round
 # trips (ping-pong and pairs), latency percentiles, pair cohesion, the smaller hog's
-# CPU share, the scheduler clocks' cost per call. Prints the names of the files it
-# wrote, one a line.
+# CPU share. Prints the names of the files it wrote, one a line.
 #   host/bench/plot.sh results.csv
 set -eu
 [ $# = 1 ] && [ -r "$1" ] || { echo "plot: usage: $0 results.csv" >&2; exit 2; }
@@ -30,7 +29,7 @@ plot() {
 		mean[k, $3] = $5; ci[k, $3] = $7
 	}
 	END {
-		# only the variants with results here (clockcost runs in one)
+		# only the variants with results here
 		nva = split(vars, va, " "); nv = 0
 		for (j = 1; j <= nva; j++)
 			for (i = 1; i <= nk; i++)
@@ -93,5 +92,3 @@ plot latency "wakeup latency of a periodic task next to pairs and hogs" \
 plot cohesion "pair cohesion (1: pairs run as units)" "cohesion (higher is better)" \
 	',cohesion$' 'w' 'set yrange [0:1.05]'
 plot hog_share "smaller hog's CPU share next to the pairs" "CPU share (higher is better)" ',min_hog_share$' 'w'
-plot clockcost "scheduler clock reads (clockcost module)" "ns per call, median (lower is better)" \
-	'^clockcost,.*_median_ns$' 'substr(m, 1, length(m) - 10)'

@@ -42,31 +42,6 @@ function change(key, v,   r, rel) {
 	return rel
 }
 function cc(key, v) { return (key, v) in n ? fmt(mean[key, v]) : "-" }
-# The clockcost figures (one variant boots the module): one row per clock read, its
-# per-call min and median (means over the repetitions), then the settings.
-function clocktable(   k, km, r, v, nr, rows, cell) {
-	for (k = 1; k <= nk; k++) {
-		split(keys[k], km, ",")
-		if (km[1] != "clockcost") continue
-		for (i = 1; i <= nv; i++) if ((keys[k], vars[i]) in n) v = vars[i]
-		r = km[2]
-		if (sub(/_(min|median)_ns$/, "", r) && !(r in rseen)) { rseen[r] = 1; rows[++nr] = r }
-	}
-	if (!nr) return
-	printf "## Scheduler clock cost (`%s` boot, clockcost module)\n\n", v
-	printf "Per call, in ns (guest time: instruction counts under -icount); mean over the "
-	printf "repetitions of the min and the median of each boot'"'"'s rounds.\n\n"
-	printf "| read | min ns | median ns |\n|---|---|---|\n"
-	for (i = 1; i <= nr; i++) {
-		r = rows[i]
-		printf "| %s | %s | %s |\n", r, cc("clockcost," r "_min_ns", v),
-			cc("clockcost," r "_median_ns", v)
-	}
-	printf "\n%s calls a round, %s rounds; sched_clock stable: %s.\n\n",
-		cc("clockcost,calls", v), cc("clockcost,rounds", v),
-		!(("clockcost,sched_clock_stable", v) in n) ? "-" : \
-		mean["clockcost,sched_clock_stable", v] == 1 ? "yes" : "no"
-}
 {
 	key = $1 "," $2
 	if (!(key in seen)) { seen[key] = 1; keys[++nk] = key }
@@ -95,11 +70,10 @@ END {
 	printf "\n"
 	for (k = 1; k <= nk; k++) {
 		key = keys[k]; split(key, km, ",")
-		if (km[1] == "clockcost") continue	# a table of its own below
 		printf "| %s | %s | %s |", km[1], km[2], better(km[2])
 		for (i = 1; i <= nv; i++) {
 			# the value of the reference, the change of the others; all values
-			# where the reference has none (clockcost runs in one variant only)
+			# where the reference has none
 			v = vars[i]
 			cell = !((key, v) in n) ? "-" : v == ref || !((key, ref) in n) ? fmt(mean[key, v]) : change(key, v)
 			printf " %s |", cell == "" ? "-" : cell
@@ -107,10 +81,8 @@ END {
 		printf "\n"
 	}
 	printf "\n"
-	clocktable()
 	for (k = 1; k <= nk; k++) {
 		key = keys[k]; split(key, km, ",")
-		if (km[1] == "clockcost") continue
 		b = better(km[2])
 		printf "## %s: %s%s\n\n", km[1], km[2], b == "-" ? "" : " (" b " is better)"
 		printf "| variant | runs | mean | +- 95%% | vs %s |\n|---|---|---|---|---|\n", ref

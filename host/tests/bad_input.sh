@@ -19,3 +19,4 @@ expect_failure "'0' is not a positive number" "$top/host/boot.sh" --mem 0 -- tru
 expect_failure "no Kbuild in module directory '/nonexistent'" \
 	"$top/host/build.sh" patched bench --module /nonexistent
 expect_failure "usage: .*--module DIR" "$top/host/build.sh" patched bench --modul guest/clockcost
+expect_failure "'0' is not a positive number" "$top/host/bench/clock.sh" --reps 0

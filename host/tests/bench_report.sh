@@ -39,9 +39,6 @@ base,1,pairs-b0,cohesion,0.2
 base,2,pairs-b0,cohesion,0.22
 fast,1,pairs-b0,cohesion,0.9
 fast,2,pairs-b0,cohesion,0.92
-fast,1,clockcost,local_clock_median_ns,30
-fast,2,clockcost,local_clock_median_ns,32
-fast,1,clockcost,calls,1000
 CSV
 printf 'base 6.12-test\nfast 6.12-test-patched\n' >"$dir/kernels.txt"
 report=$dir/report.md # not $out, which expect_failure below overwrites
@@ -66,10 +63,6 @@ row '| w | trips_per_s | higher | 100 | +100.0% * | -10.0% | - |'
 row '| w | seconds | lower | 2.00 | -50.0% * | - | - |'
 row '| latency | lat_p99_us | lower | 41.00 | +97.6% * | - | - |'
 row '| pairs-b0 | cohesion | higher | 0.210 | +333.3% * | - | - |'
-# clockcost (one variant boots the module): its own table of values, not in the headline
-row '| local_clock | - | 31.00 |'
-grep -q '^1000 calls a round' "$report" || fail "no clockcost settings line"
-! grep -q '^| clockcost |' "$report" || fail "clockcost rows in the headline"
 row '- fast 6.12-test-patched'
 grep -q 'failed' "$report" && fail "a guest message made it into the report"
 grep -q 'skipped 1 line' "$dir/err" || fail "the line that is not a result was not reported as skipped"
@@ -114,7 +107,7 @@ if ! command -v gnuplot >/dev/null; then
 	echo "ok: report right; plots not checked: no gnuplot (run: make deps)" >&2
 	exit 0
 fi
-for p in trips hackbench latency cohesion clockcost; do
+for p in trips hackbench latency cohesion; do
 	[ "$p" = hackbench ] && continue # no hackbench results: no plot
 	f=$dir/$p.png
 	[ -s "$f" ] || fail "no $p.png"
