@@ -1,6 +1,6 @@
 #!/bin/sh
 # PNG plots of host/bench/run.sh's results, written beside results.csv: one bar per variant
-# (mean as host/bench/stats.awk computes it, error bars the 95% confidence interval) for each
+# (mean and error bars, its 95% confidence interval, as host/bench/stats.awk gives them) for each
 # workload group that has results: tbench per client count, hackbench, pgbench, round
 # trips (ping-pong and pairs), latency percentiles, pair cohesion, the smaller hog's
 # CPU share. Prints the names of the files it wrote, one a line.
@@ -26,7 +26,7 @@ plot() {
 	($1 "," $2) ~ pat {
 		k = $1 "," $2
 		if (!(k in seen)) { seen[k] = 1; keys[++nk] = k }
-		mean[k, $3] = $5; ci[k, $3] = $7
+		mean[k, $3] = $5; ends[k, $3] = $6 " " $7
 	}
 	END {
 		# only the variants with results here
@@ -41,8 +41,7 @@ plot() {
 			split(keys[i], km, ",")
 			printf "\"%s\"", label(km[1], km[2])
 			for (j = 1; j <= nv; j++)
-				printf " %s %s", (keys[i], v[j]) in mean ? mean[keys[i], v[j]] : "NaN",
-					(keys[i], v[j]) in ci ? ci[keys[i], v[j]] : "NaN"
+				printf " %s", (keys[i], v[j]) in mean ? mean[keys[i], v[j]] " " ends[keys[i], v[j]] : "NaN NaN NaN"
 			printf "\n"
 		}
 	}' "$tmp/stats" >"$tmp/$name.dat"
@@ -68,8 +67,9 @@ plot() {
 			[ $i = 1 ] || printf ','
 			# a variant keeps its colour in every plot: its place among all variants
 			lt=$(echo $vars | tr ' ' '\n' | grep -nxF "$v" | cut -d: -f1)
-			printf " '%s' using %d:%d:xtic(1) title '%s' lt %d" "$tmp/$name.dat" \
-				$((2 * i)) $((2 * i + 1)) "$v" "$lt"
+			# mean, low, high (an unbounded high, inf, leaves the bar open)
+			printf " '%s' using %d:%d:%d:xtic(1) title '%s' lt %d" "$tmp/$name.dat" \
+				$((3 * i - 1)) $((3 * i)) $((3 * i + 1)) "$v" "$lt"
 		done
 		echo
 	} >"$tmp/$name.gp"

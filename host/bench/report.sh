@@ -2,7 +2,8 @@
 # Summarise host/bench/run.sh's results.csv as Markdown: first a headline table (one row per
 # workload and metric, one column per variant: the reference variant's mean, the others'
 # change against it), then per workload and metric each variant's mean (harmonic for
-# rates), the 95% confidence interval (Student t, of the arithmetic mean), the change
+# rates), the 95% confidence interval of that same mean (host/bench/stats.awk: Student t;
+# for rates the interval of the mean of the reciprocals, transformed back), the change
 # against the reference variant (base if present, else the first), and '*' where the
 # intervals do not overlap (mmtests' rule of thumb for a significant difference; never
 # for a single run, which has no interval). Seconds and microseconds are lower-is-better.
@@ -46,15 +47,21 @@ function cc(key, v) { return (key, v) in n ? fmt(mean[key, v]) : "-" }
 	key = $1 "," $2
 	if (!(key in seen)) { seen[key] = 1; keys[++nk] = key }
 	if (!($3 in vseen)) { vseen[$3] = 1; vars[++nv] = $3 }
-	# the interval is around the arithmetic mean
-	n[key, $3] = $4; mean[key, $3] = $5; ci[key, $3] = $7
-	lo[key, $3] = $6 - $7; hi[key, $3] = $6 + $7
+	# the interval of the mean, lo..hi; hi may be "inf"
+	n[key, $3] = $4; mean[key, $3] = $5; lo[key, $3] = $6; his[key, $3] = $7
+	hi[key, $3] = $7 == "inf" ? 1e300 : $7 + 0
+}
+function interval(key, v) {
+	return n[key, v] < 2 ? "-" : fmt(lo[key, v]) " .. " (his[key, v] == "inf" ? "inf" : fmt(hi[key, v]))
 }
 END {
 	ref = ("base" in vseen) ? "base" : vars[1]
 	printf "# sched-buddy benchmark (%s mode)\n\n", mode
-	printf "Mean of the repetitions (harmonic for rates), +- the 95%% confidence interval; "
-	printf "change against `%s`; `*`: intervals do not overlap.\n\n", ref
+	printf "Mean of the repetitions: harmonic for rates (`_per_s`), arithmetic otherwise. "
+	printf "95%% interval: the Student t confidence interval of that mean; for a harmonic "
+	printf "mean the interval of the mean of the reciprocals, transformed back (not "
+	printf "symmetric; `inf` where it reaches 0). Change: of the same means, against `%s`; ", ref
+	printf "`*`: the intervals do not overlap (never for a single run).\n\n"
 	for (i = 1; i <= nv; i++)
 		if (vars[i] ~ /-wall$/) printf "`%s` ran in wall-clock mode (multi-threaded TCG).\n\n", vars[i]
 	if (kernels != "") {
@@ -85,11 +92,11 @@ END {
 		key = keys[k]; split(key, km, ",")
 		b = better(km[2])
 		printf "## %s: %s%s\n\n", km[1], km[2], b == "-" ? "" : " (" b " is better)"
-		printf "| variant | runs | mean | +- 95%% | vs %s |\n|---|---|---|---|---|\n", ref
+		printf "| variant | runs | mean | 95%% interval | vs %s |\n|---|---|---|---|---|\n", ref
 		for (i = 1; i <= nv; i++) {
 			v = vars[i]
 			if (!((key, v) in n)) continue
-			printf "| %s | %d | %s | %s | %s |\n", v, n[key, v], fmt(mean[key, v]), fmt(ci[key, v]), change(key, v)
+			printf "| %s | %d | %s | %s | %s |\n", v, n[key, v], fmt(mean[key, v]), interval(key, v), change(key, v)
 		}
 		printf "\n"
 	}

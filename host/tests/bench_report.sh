@@ -1,11 +1,13 @@
 #!/bin/sh
-# host/host/bench/report.sh gets the statistics right on constructed results: harmonic mean for
-# rates, the 95% interval (Student t), the change against base, '*' only where the
-# intervals do not overlap (and never for a single run, which has no interval), seconds,
-# microseconds and nanoseconds as lower-is-better, the headline table, the kernels of
-# kernels.txt, lines that are not results skipped; guest/bench's argument checks and
-# latency percentiles and its restoring of the sched features; host/host/bench/compare.sh's within/outside verdict; and, when gnuplot is installed, host/host/bench/plot.sh's PNGs written and
-# linked.
+# host/bench/report.sh gets the statistics right on constructed results: the harmonic mean
+# for rates with the interval of the mean of the reciprocals transformed back (the
+# arithmetic mean and its interval otherwise; Student t, 95%), the change against base,
+# '*' only where those intervals do not overlap (and never for a single run, which has no
+# interval), seconds, microseconds and nanoseconds as lower-is-better, the headline table,
+# the kernels of kernels.txt, lines that are not results skipped; guest/bench's argument
+# checks, latency percentiles and restoring of the sched features; host/bench/compare.sh's
+# within/outside verdict; and, when gnuplot is installed, host/bench/plot.sh's PNGs written
+# and linked.
 . "$(dirname "$0")/lib.sh"
 dir=$(mktemp -d)
 trap 'rm -rf "$out" "$dir"' EXIT
@@ -21,6 +23,9 @@ fast,3,w,trips_per_s,200
 noisy,1,w,trips_per_s,50
 noisy,2,w,trips_per_s,150
 noisy,3,w,trips_per_s,150
+hm,1,w,trips_per_s,168
+hm,2,w,trips_per_s,210
+hm,3,w,trips_per_s,280
 once,1,w,MB_per_s,80
 base,1,w,MB_per_s,100
 base,2,w,MB_per_s,101
@@ -46,23 +51,34 @@ report=$dir/report.md # not $out, which expect_failure below overwrites
 cat "$report" "$dir/err" >&2
 fail() { echo "FAIL: $*" >&2; exit 1; }
 row() { grep -qxF -e "$1" "$report" || fail "no row '$1'"; }
-row '| fast | 3 | 200 | 0.000 | +100.0% * |'
-# harmonic mean of 50, 150, 150 is 90; its interval overlaps base: no mark
-row '| noisy | 3 | 90.00 | 143 | -10.0% |'
-# 100 and 101: sd 0.707, t(1) = 12.71, interval +- 6.36; harmonic mean 100.4975
-row '| base | 2 | 100 | 6.36 |  |'
-row '| fast | 3 | 1.00 | 0.000 | -50.0% * |'
+row '| fast | 3 | 200 | 200 .. 200 | +100.0% * |'
+# Rates: the harmonic mean and the interval of the mean of the reciprocals, transformed
+# back. 168, 210, 280: reciprocals 1/210 - 1/840, 1/210, 1/210 + 1/840, so the harmonic
+# mean is 210, the reciprocals' sd 1/840, h = t(2) sd / sqrt(3) = 4.30 / (840 sqrt 3) =
+# 0.0029556, the interval 1 / (1/210 +- h) = 129.6 .. 553.6, clear of base's 100: '*'.
+# (The arithmetic mean's interval, 219.3 +- 140.5, would overlap 100: no mark.)
+row '| hm | 3 | 210 | 130 .. 554 | +110.0% * |'
+# 50, 150, 150: harmonic mean 90; the reciprocals' interval 1/90 +- 0.0191 reaches 0, so
+# the interval is unbounded above and overlaps base: no mark
+row '| noisy | 3 | 90.00 | 33.09 .. inf | -10.0% |'
+# 100 and 101: harmonic mean 100.4975; reciprocals' sd 7.001e-5, t(1) = 12.71,
+# h = 6.292e-4, interval 1 / (0.0099505 +- h) = 94.52 .. 107.28
+row '| base | 2 | 100 | 94.52 .. 107 |  |'
+# seconds: arithmetic mean and interval
+row '| fast | 3 | 1.00 | 1.00 .. 1.00 | -50.0% * |'
 # one run has no interval, so however large the change it gets no mark
-row '| once | 1 | 80.00 | 0.000 | -20.4% |'
+row '| once | 1 | 80.00 | - | -20.4% |'
+grep -q 'harmonic for rates.*interval of the mean of the reciprocals' "$report" ||
+	fail "the report does not say which mean and which interval"
 row '## latency: lat_p99_us (lower is better)'
 row '## w: seconds (lower is better)'
 row '## w: trips_per_s (higher is better)'
 # headline: the reference's value, the others' change
-row '| workload | metric | better | base | fast | noisy | once |'
-row '| w | trips_per_s | higher | 100 | +100.0% * | -10.0% | - |'
-row '| w | seconds | lower | 2.00 | -50.0% * | - | - |'
-row '| latency | lat_p99_us | lower | 41.00 | +97.6% * | - | - |'
-row '| pairs-b0 | cohesion | higher | 0.210 | +333.3% * | - | - |'
+row '| workload | metric | better | base | fast | noisy | hm | once |'
+row '| w | trips_per_s | higher | 100 | +100.0% * | -10.0% | +110.0% * | - |'
+row '| w | seconds | lower | 2.00 | -50.0% * | - | - | - |'
+row '| latency | lat_p99_us | lower | 41.00 | +97.6% * | - | - | - |'
+row '| pairs-b0 | cohesion | higher | 0.210 | +333.3% * | - | - | - |'
 row '- fast 6.12-test-patched'
 grep -q 'failed' "$report" && fail "a guest message made it into the report"
 grep -q 'skipped 1 line' "$dir/err" || fail "the line that is not a result was not reported as skipped"
