@@ -6,14 +6,15 @@
 # for rates the interval of the mean of the reciprocals, transformed back), the change
 # against the reference variant (base if present, else the first), and '*' where the
 # intervals do not overlap (mmtests' rule of thumb for a significant difference; never
-# for a single run, which has no interval). Seconds and microseconds are lower-is-better.
-# When gnuplot is installed, host/bench/plot.sh draws PNGs beside results.csv and the report
+# for a single run, which has no interval). Which direction is better and what a metric
+# means come from guest/metrics.tsv. When gnuplot is installed, host/bench/plot.sh draws PNGs beside results.csv and the report
 # links them.
 #   host/bench/report.sh results.csv [MODE]
 set -eu
 [ -r "${1:-}" ] && [ $# -le 2 ] || { echo "report: usage: $0 results.csv [mode]" >&2; exit 2; }
 csv=$1 mode=${2:-wall-clock}
 here=$(dirname "$0")
+guest=$here/../../guest
 stats=$(awk -f "$here/stats.awk" "$csv")
 [ -n "$stats" ] || { echo "report: no results in '$csv'" >&2; exit 1; }
 plots=
@@ -25,14 +26,13 @@ fi
 # kernels.txt (host/bench/run.sh): which kernel each variant booted
 kernels=
 [ ! -r "$(dirname "$csv")/kernels.txt" ] || kernels=$(cat "$(dirname "$csv")/kernels.txt")
-echo "$stats" | awk -F, -v mode="$mode" -v plots="$plots" -v kernels="$kernels" '
+echo "$stats" | awk -F, -v mode="$mode" -v plots="$plots" -v kernels="$kernels" \
+	-v table="$guest/metrics.tsv" "$(cat "$guest/lib/metrics.awk")"'
 function fmt(x) {
 	return x >= 100 || x <= -100 ? sprintf("%.0f", x) : x >= 1 || x <= -1 ? sprintf("%.2f", x) : sprintf("%.3f", x)
 }
-function lower(metric) { return metric == "seconds" || metric ~ /_(us|ns)$/ }
-function better(metric) {
-	return lower(metric) ? "lower" : metric ~ /_per_s$|^cohesion$|_share$/ ? "higher" : "-"
-}
+# better W M: higher, lower or - (also for a metric the table lacks)
+function better(w, m,   i) { i = metrics_row(w, m); return i ? mt_better[i] : "-" }
 # change KEY V: V against the reference, with "*" when the intervals do not overlap
 function change(key, v,   r, rel) {
 	r = ref
@@ -43,6 +43,7 @@ function change(key, v,   r, rel) {
 	return rel
 }
 function cc(key, v) { return (key, v) in n ? fmt(mean[key, v]) : "-" }
+NR == 1 { metrics_read(table) }
 {
 	key = $1 "," $2
 	if (!(key in seen)) { seen[key] = 1; keys[++nk] = key }
@@ -77,7 +78,7 @@ END {
 	printf "\n"
 	for (k = 1; k <= nk; k++) {
 		key = keys[k]; split(key, km, ",")
-		printf "| %s | %s | %s |", km[1], km[2], better(km[2])
+		printf "| %s | %s | %s |", km[1], km[2], better(km[1], km[2])
 		for (i = 1; i <= nv; i++) {
 			# the value of the reference, the change of the others; all values
 			# where the reference has none
@@ -90,7 +91,7 @@ END {
 	printf "\n"
 	for (k = 1; k <= nk; k++) {
 		key = keys[k]; split(key, km, ",")
-		b = better(km[2])
+		b = better(km[1], km[2])
 		printf "## %s: %s%s\n\n", km[1], km[2], b == "-" ? "" : " (" b " is better)"
 		printf "| variant | runs | mean | 95%% interval | vs %s |\n|---|---|---|---|---|\n", ref
 		for (i = 1; i <= nv; i++) {
@@ -100,18 +101,11 @@ END {
 		}
 		printf "\n"
 	}
-	desc["cohesion"] = "share of a pair member'"'"'s blocking switches that hand the CPU to its partner"
-	desc["trips_per_s"] = "round trips per second of a producer/consumer pair (all pairs)"
-	desc["min_hog_share"] = "CPU share of the smaller of the CPU hogs next to the pairs"
-	desc["seconds"] = "time hackbench took (2 groups, 200 loops)"
-	desc["MB_per_s"] = "tbench throughput over loopback"
-	desc["tx_per_s"] = "pgbench transactions per second (PostgreSQL, fsync off)"
-	desc["lat_*_us"] = "50th, 99th, 99.9th percentile and maximum of the wakeup latency of a periodic " \
-		"SCHED_OTHER task (cyclictest, 1 ms period) sharing a CPU with pairs and hogs"
+	# each table row once, by its name (lat_*_us for the latency percentiles)
 	printf "## Metrics\n\n"
 	for (k = 1; k <= nk; k++) {
-		split(keys[k], km, ","); m = km[2] ~ /^lat_.*_us$/ ? "lat_*_us" : km[2]; d = desc[m]
-		if (!(m in said) && d != "") { said[m] = 1; printf "- `%s`: %s\n", m, d }
+		split(keys[k], km, ","); i = metrics_row(km[1], km[2])
+		if (i && !(i in said)) { said[i] = 1; printf "- `%s`: %s\n", mt_name[i], mt_desc[i] }
 	}
 	printf "\n"
 	np = split(plots, p, " ")
