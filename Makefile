@@ -71,7 +71,8 @@ bench: guest
 	@host/bench/run.sh --reps 3 --seconds 4
 
 # bench-clock: the clockcost module (guest/clockcost/) built against the bench config's
-# base and patched kernels and loaded in one deterministic boot of each.
+# base and patched kernels and loaded in deterministic boots of each, as it boots and with
+# tsc=unstable (4 boots).
 bench-clock: tree
 	@host/bench/clock.sh
 
