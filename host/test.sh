@@ -46,7 +46,7 @@ echo "== host tests"
 		sed 's/^/# /' "$results.log"
 		case $rc in
 		0) echo "ok $i $name" ;;
-		77) echo "ok $i $name # SKIP" ;;
+		4) echo "ok $i $name # SKIP" ;;
 		*) echo "not ok $i $name" ;;
 		esac
 	done

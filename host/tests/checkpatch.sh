@@ -9,11 +9,11 @@ tree=$("$top/host/tree.sh" path patched) || exit 1
 n=0
 for p in $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/patches/series"); do
 	n=$((n + 1))
-	if ! GIT_DIR=/nonexistent perl "$tree/host/checkpatch.pl" --no-tree --strict -q --ignore FILE_PATH_CHANGES "$top/patches/$p" >"$out" 2>&1; then
+	if ! GIT_DIR=/nonexistent perl "$tree/scripts/checkpatch.pl" --no-tree --strict -q --ignore FILE_PATH_CHANGES "$top/patches/$p" >"$out" 2>&1; then
 		echo "FAIL: checkpatch on $p:" >&2
 		sed 's/^/    /' "$out" >&2
 		exit 1
 	fi
 done
-[ "$n" -gt 0 ] || { echo "skip: the series is empty" >&2; exit 77; }
+[ "$n" -gt 0 ] || { echo "skip: the series is empty" >&2; exit 4; }
 echo "ok: $n patches checkpatch clean" >&2
