@@ -16,7 +16,6 @@ CONFIG ?= test
 CC ?= gcc
 CFLAGS ?= -O2 -g -Wall -Wextra
 GUEST_LIB := guest/lib/sb.c guest/lib/sb.h guest/lib/pairs.c guest/lib/pairs.h
-TESTS := $(wildcard guest/tests/*.c) guest/tests/sbtest.h
 
 all: demo
 
@@ -33,9 +32,24 @@ kernels: tree
 patched: tree
 	@host/build.sh patched $(CONFIG) >/dev/null
 
-build/sbtest: $(TESTS) $(GUEST_LIB)
-	@mkdir -p build
-	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
+# In-guest tests: one binary per guest/tests/*.c on the kernel tree's kselftest harness,
+# laid out in build/ as kselftest's install does: build/run_kselftest.sh (the tree's
+# runner) runs the collection "tests" (build/tests/: the binaries and their settings) in
+# the order of build/kselftest-list.txt; dmesg_clean goes last, it checks the whole run's
+# kernel log. The harness is not -Wextra clean: it is included as a system header.
+KSFT = $(shell host/tree.sh path patched)/tools/testing/selftests
+TESTS := $(patsubst guest/tests/%.c,%,$(filter-out %_lib.c,$(wildcard guest/tests/*.c)))
+TEST_ORDER := $(filter-out dmesg_clean,$(TESTS)) dmesg_clean
+
+build/tests/%: guest/tests/%.c guest/tests/buddy_lib.c $(wildcard guest/tests/*.h) $(GUEST_LIB) | tree
+	@mkdir -p build/tests
+	$(CC) $(CFLAGS) -isystem $(KSFT) -o $@ $(filter %.c,$^) -lm
+
+tests: $(addprefix build/tests/,$(TESTS)) | tree
+	@cp guest/tests/settings build/tests/settings
+	@printf 'tests:%s\n' $(TEST_ORDER) >build/kselftest-list.txt
+	@rm -rf build/kselftest && cp -r $(KSFT)/kselftest build/kselftest
+	@cp $(KSFT)/run_kselftest.sh build/run_kselftest.sh
 
 build/pairs: guest/pairs.c $(GUEST_LIB)
 	@mkdir -p build
@@ -45,7 +59,7 @@ build/torture: guest/torture.c $(GUEST_LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
 
-guest: build/sbtest build/pairs build/torture
+guest: tests build/pairs build/torture
 
 test: kernels guest
 	@CONFIG=$(CONFIG) host/test.sh
@@ -91,4 +105,4 @@ export:
 clean:
 	rm -rf build
 
-.PHONY: all deps tree kernels patched guest test demo bench-quick bench anchors deb torture torture-quick export clean
+.PHONY: all deps tree kernels patched tests guest test demo bench-quick bench anchors deb torture torture-quick export clean

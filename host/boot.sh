@@ -17,7 +17,7 @@
 # COMMAND's output is printed on stdout, and boot.sh exits with COMMAND's status. A kernel
 # panic, oops, BUG, WARN, lockdep/KASAN/RCU/hung-task report, or a guest that does not finish
 # within the timeout is a failure (exit 125) naming the console log, which is always kept in
-# $SCHED_BUDDY_CACHE/runs/.
+# $SCHED_BUDDY_CACHE/runs/, and the last test the guest started.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -80,8 +80,13 @@ timeout -k 5 "$timeout" qemu-system-x86_64 $accel \
 tr -d '\r' <"$run/result.log" >"$run/output.log"
 grep -v '^sched-buddy-exit: ' "$run/output.log" || true
 
-# The last test the in-guest runner started, to name in a failure.
-running=$(sed -n 's/^# running: //p' "$run/output.log" | tail -n 1)
+# The last test the guest started, to name in a failure: kselftest's runner announces
+# each binary ("# selftests: COLLECTION: NAME"), the harness each case ("#  RUN  F.CASE ...",
+# "# "-prefixed once more by the runner).
+running=$(awk '
+	/^# selftests: / { bin = $0; sub(/^# selftests: [^:]*: /, "", bin); tc = ""; next }
+	/^(# )?#  RUN  / { tc = $0; sub(/^(# )?#  RUN  +/, "", tc); sub(/ \.\.\.$/, "", tc) }
+	END { print bin (bin != "" && tc != "" ? ": " : "") tc }' "$run/output.log")
 fail() {
 	log "$1${running:+ (last test started: $running)}"
 	log "console log: $run/console.log"

@@ -1,36 +1,38 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Runs last: the kernel log of the whole run holds no warning, bug or lockup report. */
-#include <string.h>
+/*
+ * Runs last (the Makefile puts it last in build/kselftest-list.txt): the kernel log of the
+ * whole run holds no warning, bug or lockup report.
+ */
+#include "kselftest_harness.h"
+
 #include <sys/klog.h>
 
-#include "sbtest.h"
-
 #define SYSLOG_ACTION_READ_ALL 3
-#define SYSLOG_ACTION_SIZE_BUFFER 10
 
 static const char *const splats[] = {
 	"WARNING:", "BUG:", "Oops", "Kernel panic", "INFO: possible", "KASAN", "UBSAN",
 	"self-detected stall", "blocked for more than", "soft lockup", "hard LOCKUP",
 };
 
-static enum sb_result dmesg_clean(void)
+TEST(dmesg_clean)
 {
 	static char buf[1 << 20];
 	int n = klogctl(SYSLOG_ACTION_READ_ALL, buf, sizeof(buf) - 1), bad = 0;
 	char *line, *save;
 
-	SB_FAIL_IF(n <= 0, "cannot read the kernel log");
+	ASSERT_LT(0, n) TH_LOG("cannot read the kernel log");
 	buf[n] = '\0';
 	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		for (size_t i = 0; i < sizeof(splats) / sizeof(splats[0]); i++) {
+		for (size_t i = 0; i < ARRAY_SIZE(splats); i++) {
 			if (strstr(line, splats[i])) {
-				sb_info("kernel log: %s", line);
+				ksft_print_msg("kernel log: %s\n", line);
 				bad++;
 				break;
 			}
 		}
 	}
-	sb_info("%d bytes of kernel log, %d report lines", n, bad);
-	return bad ? SB_FAIL : SB_PASS;
+	ksft_print_msg("%d bytes of kernel log, %d report lines\n", n, bad);
+	ASSERT_EQ(0, bad);
 }
-SB_TEST_ORDER(dmesg_clean, "the kernel log holds no WARN/BUG/lockup report", 10, 99);
+
+TEST_HARNESS_MAIN
