@@ -43,7 +43,7 @@ TEST_ORDER := $(filter-out dmesg_clean,$(TESTS)) dmesg_clean
 
 build/tests/%: guest/tests/%.c guest/tests/buddy_lib.c $(wildcard guest/tests/*.h) $(GUEST_LIB) | tree
 	@mkdir -p build/tests
-	$(CC) $(CFLAGS) -isystem $(KSFT) -o $@ $(filter %.c,$^) -lm
+	$(CC) $(CFLAGS) -isystem $(KSFT) -DSB_TOP='"$(CURDIR)"' -o $@ $(filter %.c,$^) -lm
 
 tests: $(addprefix build/tests/,$(TESTS)) | tree
 	@cp guest/tests/settings build/tests/settings

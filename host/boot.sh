@@ -15,8 +15,9 @@
 #
 # The guest's root is the host's / shared read-only; guest/init runs COMMAND with /tmp as cwd.
 # COMMAND's output is printed on stdout, and boot.sh exits with COMMAND's status. A kernel
-# panic, oops, BUG, WARN, lockdep/KASAN/RCU/hung-task report, or a guest that does not finish
-# within the timeout is a failure (exit 125) naming the console log, which is always kept in
+# splat on the console (a line matching guest/splats: panic, oops, BUG, WARN,
+# lockdep/KASAN/RCU/hung-task reports), or a guest that does not finish within the timeout
+# is a failure (exit 125) naming the console log, which is always kept in
 # $SCHED_BUDDY_CACHE/runs/, and the last test the guest started.
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -93,12 +94,12 @@ fail() {
 	tail -n 15 "$run/console.log" | sed 's/^/    /' >&2
 	exit 125
 }
-splat='Kernel panic|Oops|BUG:|WARNING:|INFO: possible|possible circular locking|KASAN|UBSAN|rcu.*self-detected stall|rcu_.*detected stalls|blocked for more than|soft lockup|hard LOCKUP'
+splats=$(sb_splats)
 if [ "$qemu" = 124 ] || [ "$qemu" = 137 ]; then
 	fail "guest did not finish within ${timeout}s: killed"
 fi
-if grep -Eq "$splat" "$run/console.log"; then
-	fail "kernel reported: $(grep -Em1 "$splat" "$run/console.log" | sed 's/^\[[^]]*\] //')"
+if grep -Eq -e "$splats" "$run/console.log"; then
+	fail "kernel reported: $(grep -Em1 -e "$splats" "$run/console.log" | sed 's/^\[[^]]*\] //')"
 fi
 [ "$qemu" = 0 ] || fail "qemu exited with status $qemu, see $run/qemu.log"
 status=$(sed -n 's/^sched-buddy-exit: //p' "$run/output.log" | tail -n 1)

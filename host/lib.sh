@@ -38,6 +38,11 @@ sb_positive() {
 	done
 }
 
+# What counts as a kernel splat: the patterns of guest/splats (one extended regular
+# expression a line; the in-guest test dmesg_clean reads the same file), one a line,
+# without the file's comments and blank lines (an empty pattern would match every line).
+sb_splats() { sed -e '/^#/d' -e '/^[[:space:]]*$/d' "$SB_TOP/guest/splats"; }
+
 # Installed Debian version of the kernel source package, or empty.
 sb_source_version() {
 	dpkg-query -W -f='${Status} ${Version}\n' "$SB_SOURCE_PKG" 2>/dev/null |
