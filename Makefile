@@ -3,6 +3,8 @@
 #
 #   make demo      build the patched kernel, boot it, show NEXT_BUDDY/LAST_BUDDY off vs on
 #   make test      build both kernels, run host, in-guest and KUnit tests
+#   make check     the same without the series' prefix builds and the torture run: the
+#                  edit-test loop (make test stays the full gate)
 #   make bench-quick / make bench   A/B benchmark: base, off, next, next+last, stock kernels
 #   make deb       Debian packages of the patched kernel (DEB_CONFIG: a config name or a
 #                  distribution config file; default bench), in $SCHED_BUDDY_CACHE/deb
@@ -64,6 +66,11 @@ guest: tests build/pairs build/torture
 test: kernels guest
 	@CONFIG=$(CONFIG) host/test.sh
 
+# The edit-test loop: host tests, in-guest tests on both kernels and KUnit, as make test,
+# but without the 11 prefix builds (series_prefixes) and the torture run (torture_quick).
+check: kernels tests
+	@CONFIG=$(CONFIG) host/test.sh --leave-out "series_prefixes torture_quick"
+
 demo: patched guest
 	@host/boot.sh --icount --timeout 900 --config $(CONFIG) --name demo -- \
 		$(CURDIR)/guest/demo $(CURDIR)/build
@@ -105,4 +112,4 @@ export:
 clean:
 	rm -rf build
 
-.PHONY: all deps tree kernels patched tests guest test demo bench-quick bench anchors deb torture torture-quick export clean
+.PHONY: all deps tree kernels patched tests guest test check demo bench-quick bench anchors deb torture torture-quick export clean

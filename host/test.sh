@@ -10,10 +10,23 @@
 #   kunit    KUnit suites built into the patched kernel, parsed from its console log
 #            with the tree's tools/testing/kunit/kunit.py
 # Every test case counts (sb_ktap_count in host/lib.sh).
+#   host/test.sh [--leave-out "NAME..."]   do not run these host tests (make check leaves
+#                                          out the slow ones); the closing line names them
 # Expects `make kernels guest` to have run (the Makefile's test target does that).
 # Logs: $SCHED_BUDDY_CACHE/runs/ (one directory per guest boot).
 set -u
 . "$(dirname "$0")/lib.sh"
+
+leave_out=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--leave-out) need "$@"; leave_out=$2; shift 2 ;;
+	*) die "unknown option '$1' (see the header of $0)" ;;
+	esac
+done
+for name in $leave_out; do
+	[ -f "$SB_TOP/host/tests/$name.sh" ] || die "--leave-out: no host test '$name'"
+done
 
 cfg=${CONFIG:-test}
 ksft=$(sb_src patched)/tools/testing/selftests
@@ -31,13 +44,15 @@ add() {
 	pass=$((pass + $1)) fail=$((fail + $2)) skip=$((skip + $3)) reported=$4 planned=$5
 }
 
+left_out() { case " $leave_out " in *" $1 "*) return 0 ;; esac; return 1; }
+
 # The host tests as KTAP, each one's stderr as diagnostic lines before its result.
 host_suite() (
 	. "$ksft/kselftest/ktap_helpers.sh"
 	set --
 	for t in "$SB_TOP"/host/tests/*.sh; do
 		name=$(basename "$t" .sh)
-		[ "$name" = lib ] || set -- "$@" "$t"
+		[ "$name" = lib ] || left_out "$name" || set -- "$@" "$t"
 	done
 	ktap_print_header
 	ktap_set_plan $#
@@ -54,7 +69,7 @@ host_suite() (
 	done
 )
 
-echo "== host tests"
+echo "== host tests${leave_out:+ (left out: $leave_out)}"
 host_suite | tee "$results.host"
 add "$results.host"
 
@@ -111,5 +126,6 @@ case $summary in
 	;;
 esac
 
+[ -z "$leave_out" ] || echo "left out: $leave_out (make test runs them)"
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" = 0 ]

@@ -13,3 +13,5 @@ expect_failure "unknown variant 'bogus'" "$top/host/bench/run.sh" --variants "ba
 expect_failure "'0' is not a positive number" "$top/host/bench/run.sh" --reps 0
 expect_failure "'00' is not a positive number" "$top/host/bench/run.sh" --reps 00
 expect_failure "'08' is not a positive number" "$top/host/torture.sh" --seconds 08
+expect_failure "no host test 'nosuch'" "$top/host/test.sh" --leave-out "torture_quick nosuch"
+expect_failure "unknown option '--bogus'" "$top/host/test.sh" --bogus
