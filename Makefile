@@ -23,7 +23,6 @@ CONFIG ?= test
 CC ?= gcc
 CFLAGS ?= -O2 -g -Wall -Wextra
 GUEST_LIB := guest/lib/sb.c guest/lib/sb.h guest/lib/pairs.c guest/lib/pairs.h guest/lib/cachemark.h
-TESTS := $(wildcard guest/tests/*.c) guest/tests/sbtest.h
 
 all: demo
 
@@ -40,9 +39,24 @@ kernels: tree
 patched: tree
 	@host/build.sh patched $(CONFIG) >/dev/null
 
-build/sbtest: $(TESTS) $(GUEST_LIB)
-	@mkdir -p build
-	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
+# In-guest tests: one binary per guest/tests/*.c on the kernel tree's kselftest harness,
+# laid out in build/ as kselftest's install does: build/run_kselftest.sh (the tree's
+# runner) runs the collection "tests" (build/tests/: the binaries and their settings) in
+# the order of build/kselftest-list.txt; dmesg_clean goes last, it checks the whole run's
+# kernel log. The harness is not -Wextra clean: it is included as a system header.
+KSFT = $(shell host/tree.sh path patched)/tools/testing/selftests
+TESTS := $(patsubst guest/tests/%.c,%,$(filter-out %_lib.c,$(wildcard guest/tests/*.c)))
+TEST_ORDER := $(filter-out dmesg_clean,$(TESTS)) dmesg_clean
+
+build/tests/%: guest/tests/%.c guest/tests/buddy_lib.c $(wildcard guest/tests/*.h) $(GUEST_LIB) | tree
+	@mkdir -p build/tests
+	$(CC) $(CFLAGS) -isystem $(KSFT) -DSB_TOP='"$(CURDIR)"' -o $@ $(filter %.c,$^) -lm
+
+tests: $(addprefix build/tests/,$(TESTS)) | tree
+	@cp guest/tests/settings build/tests/settings
+	@printf 'tests:%s\n' $(TEST_ORDER) >build/kselftest-list.txt
+	@rm -rf build/kselftest && cp -r $(KSFT)/kselftest build/kselftest
+	@cp $(KSFT)/run_kselftest.sh build/run_kselftest.sh
 
 build/pairs: guest/pairs.c $(GUEST_LIB)
 	@mkdir -p build
@@ -60,7 +74,7 @@ build/cachesweep: guest/cachesweep.c guest/lib/cachemark.h $(GUEST_LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
 
-guest: build/sbtest build/pairs build/torture build/cachemark build/cachesweep
+guest: tests build/pairs build/torture build/cachemark build/cachesweep
 
 # The cache-model plugin (host/cachesim/), built against the installed QEMU's source.
 build/cachesim.so: host/cachesim/cachesim.c guest/lib/cachemark.h host/cachesim/build-plugin.sh
@@ -70,6 +84,11 @@ cachesim: deps build/cachesim.so
 
 test: kernels guest cachesim
 	@CONFIG=$(CONFIG) host/test.sh
+
+# The edit-test loop: host tests, in-guest tests on both kernels and KUnit, as make test,
+# but without the 11 prefix builds (series_prefixes) and the torture run (torture_quick).
+check: kernels guest cachesim
+	@CONFIG=$(CONFIG) host/test.sh --leave-out "series_prefixes torture_quick"
 
 demo: patched guest
 	@host/boot.sh --icount --timeout 900 --config $(CONFIG) --name demo -- \
@@ -118,4 +137,4 @@ export:
 clean:
 	rm -rf build
 
-.PHONY: all deps tree kernels patched guest cachesim test demo bench-quick bench bench-clock anchors deb torture torture-quick export clean
+.PHONY: all deps tree kernels patched tests guest cachesim test check demo bench-quick bench bench-clock anchors deb torture torture-quick export clean

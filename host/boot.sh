@@ -21,9 +21,10 @@
 #
 # The guest's root is the host's / shared read-only; guest/init runs COMMAND with /tmp as cwd.
 # COMMAND's output is printed on stdout, and boot.sh exits with COMMAND's status. A kernel
-# panic, oops, BUG, WARN, lockdep/KASAN/RCU/hung-task report, or a guest that does not finish
-# within the timeout is a failure (exit 125) naming the console log, which is always kept in
-# $SCHED_BUDDY_CACHE/runs/.
+# splat on the console (a line matching guest/splats: panic, oops, BUG, WARN,
+# lockdep/KASAN/RCU/hung-task reports), or a guest that does not finish within the timeout
+# is a failure (exit 125) naming the console log, which is always kept in
+# $SCHED_BUDDY_CACHE/runs/, and the last test the guest started.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -97,20 +98,25 @@ tr -d '\r' <"$run/result.log" >"$run/output.log"
 [ -z "$cachesim" ] || [ ! -f "$run/cachesim.csv" ] || log "cache model: $run/cachesim.csv"
 grep -v '^sched-buddy-exit: ' "$run/output.log" || true
 
-# The last test the in-guest runner started, to name in a failure.
-running=$(sed -n 's/^# running: //p' "$run/output.log" | tail -n 1)
+# The last test the guest started, to name in a failure: kselftest's runner announces
+# each binary ("# selftests: COLLECTION: NAME"), the harness each case ("#  RUN  F.CASE ...",
+# "# "-prefixed once more by the runner).
+running=$(awk '
+	/^# selftests: / { bin = $0; sub(/^# selftests: [^:]*: /, "", bin); tc = ""; next }
+	/^(# )?#  RUN  / { tc = $0; sub(/^(# )?#  RUN  +/, "", tc); sub(/ \.\.\.$/, "", tc) }
+	END { print bin (bin != "" && tc != "" ? ": " : "") tc }' "$run/output.log")
 fail() {
 	log "$1${running:+ (last test started: $running)}"
 	log "console log: $run/console.log"
 	tail -n 15 "$run/console.log" | sed 's/^/    /' >&2
 	exit 125
 }
-splat='Kernel panic|Oops|BUG:|WARNING:|INFO: possible|possible circular locking|KASAN|UBSAN|rcu.*self-detected stall|rcu_.*detected stalls|blocked for more than|soft lockup|hard LOCKUP'
+splats=$(sb_splats)
 if [ "$qemu" = 124 ] || [ "$qemu" = 137 ]; then
 	fail "guest did not finish within ${timeout}s: killed"
 fi
-if grep -Eq "$splat" "$run/console.log"; then
-	fail "kernel reported: $(grep -Em1 "$splat" "$run/console.log" | sed 's/^\[[^]]*\] //')"
+if grep -Eq -e "$splats" "$run/console.log"; then
+	fail "kernel reported: $(grep -Em1 -e "$splats" "$run/console.log" | sed 's/^\[[^]]*\] //')"
 fi
 # QEMU's last words say why (a plugin that refused to load, say).
 [ "$qemu" = 0 ] ||

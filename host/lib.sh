@@ -37,6 +37,11 @@ sb_positive() {
 	for n; do sb_is_positive "$n" || die "'$n' is not a positive number"; done
 }
 
+# What counts as a kernel splat: the patterns of guest/splats (one extended regular
+# expression a line; the in-guest test dmesg_clean reads the same file), one a line,
+# without the file's comments and blank lines (an empty pattern would match every line).
+sb_splats() { sed -e '/^#/d' -e '/^[[:space:]]*$/d' "$SB_TOP/guest/splats"; }
+
 # Installed Debian version of the kernel source package, or empty.
 sb_source_version() {
 	dpkg-query -W -f='${Status} ${Version}\n' "$SB_SOURCE_PKG" 2>/dev/null |
@@ -82,3 +87,47 @@ sb_uts() {
 	sed -n "s/.*UTS_$(echo "$2" | tr a-z A-Z) \"\(.*\)\"/\1/p" "$1/include/generated/uts$2.h"
 }
 
+
+# sb_ktap_count FILE: count the results of a kselftest run in FILE, KTAP as the tree's
+# run_kselftest.sh prints it (each test binary's own KTAP nested under "# ", then the
+# binary's result) or as a flat list of results. Prints "PASSED FAILED SKIPPED REPORTED
+# PLANNED" (REPORTED and PLANNED: top-level results, and the top-level plan or -1), and on
+# stderr a line for each failure. Each test case a binary reports counts; a binary that
+# reports none counts by its own result; a binary that failed (crashed, timed out, exited
+# non-zero) or reported fewer cases than it planned, without a failed case, is one failure.
+# The cases a binary reported before it was cut short (a guest that died) count too.
+sb_ktap_count() {
+	awk '
+	function reset() { n = cp = cf = cs = 0; cplan = -1; failed = "" }
+	BEGIN { reset(); plan = -1 }
+	/^1\.\.[0-9]+/ { plan = substr($1, 4) + 0; next }
+	/^# 1\.\.[0-9]+/ { cplan = substr($2, 4) + 0; next }
+	/^# ok [0-9]+ / { n++; if (/ # SKIP/) cs++; else cp++; next }
+	/^# not ok [0-9]+ / { n++; cf++; failed = failed "\n" substr($0, 3); next }
+	/^(not )?ok [0-9]+ / {
+		top++
+		name = $0
+		sub(/^(not )?ok [0-9]+ (selftests: [^:]*: )?/, "", name)
+		sub(/ # .*/, "", name)
+		if (!n) {
+			if (/^not ok/) { f++; print "    " $0 > "/dev/stderr" }
+			else if (/ # SKIP/) s++
+			else p++
+		} else {
+			p += cp; f += cf; s += cs
+			if (failed != "") {
+				gsub(/\n/, "\n    " name ": ", failed)
+				print substr(failed, 2) > "/dev/stderr"
+			}
+			if (!cf && (/^not ok/ || n < cplan)) {
+				f++
+				print "    " $0 " (" n " of " cplan " cases reported)" > "/dev/stderr"
+			}
+		}
+		reset()
+	}
+	END {
+		p += cp; f += cf; s += cs	# a binary cut short: the cases it reported
+		printf "%d %d %d %d %d\n", p, f, s, top, plan
+	}' "$1"
+}

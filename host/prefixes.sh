@@ -11,9 +11,12 @@ cfg=${1:-test}
 tree=$(sb_src patched)
 wt=$(sb_src prefix)
 [ -d "$tree/.git" ] || die "no kernel tree at $tree (run: make tree)"
-[ -x "$SB_TOP/build/sbtest" ] || die "build/sbtest missing (run: make guest)"
+[ -x "$SB_TOP/build/run_kselftest.sh" ] || die "build/run_kselftest.sh missing (run: make tests)"
 [ -d "$wt" ] || git -C "$tree" worktree add -q --detach "$wt" "$SB_BASE_TAG" ||
 	die "cannot add worktree $wt"
+
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
 
 commits=$(git -C "$tree" rev-list --reverse "$SB_BASE_TAG..$SB_BRANCH")
 total=$(echo "$commits" | grep -c .)
@@ -29,9 +32,11 @@ for c in $commits; do
 	obj=$(sb_obj prefix "$cfg")
 	release=$(sb_uts "$obj" release)
 	version=$(sb_uts "$obj" version)
+	# Both tests must pass: each has one case, and the runner reports two results.
 	"$SB_TOP/host/boot.sh" --variant prefix --config "$cfg" --name "prefix-$n" -- \
 		env SB_EXPECT_RELEASE="$release" SB_EXPECT_VERSION="$version" \
-		"$SB_TOP/build/sbtest" kernel_version dmesg_clean >/dev/null ||
+		"$SB_TOP/build/run_kselftest.sh" -t tests:kernel_version -t tests:dmesg_clean \
+		>"$out" && [ "$(sb_ktap_count "$out" 2>/dev/null)" = "2 0 0 2 2" ] ||
 		die "prefix $n/$total ($subject) does not boot cleanly, see $SCHED_BUDDY_CACHE/runs/latest-prefix-$n/"
 done
 log "all $total prefixes build and boot"

@@ -1,56 +1,76 @@
 #!/bin/sh
 # Run every test and print one closing line "N passed, N failed, N skipped":
-#   host     host/tests/*.sh (the scripts' failure paths, checkpatch on the series)
-#   guest    build/sbtest (KTAP) booted on the patched and on the base kernel, in deterministic
-#            mode (-icount); on the base kernel the buddy tests skip (their features are missing)
+#   host     host/tests/*.sh (the scripts' failure paths, checkpatch on the series), reported
+#            as KTAP with the kernel tree's kselftest/ktap_helpers.sh; a test exits 0 (pass),
+#            4 (skip: KSFT_SKIP) or anything else (fail)
+#   guest    build/run_kselftest.sh (the tree's kselftest runner over the in-guest test
+#            binaries, each on the tree's kselftest harness) booted on the patched and on the
+#            base kernel, in deterministic mode (-icount); on the base kernel the buddy
+#            tests skip (their features are missing)
 #   kunit    KUnit suites built into the patched kernel, parsed from its console log
 #            with the tree's tools/testing/kunit/kunit.py
+# Every test case counts (sb_ktap_count in host/lib.sh).
+#   host/test.sh [--leave-out "NAME..."]   do not run these host tests (make check leaves
+#                                          out the slow ones); the closing line names them
 # Expects `make kernels guest` to have run (the Makefile's test target does that).
 # Logs: $SCHED_BUDDY_CACHE/runs/ (one directory per guest boot).
 set -u
 . "$(dirname "$0")/lib.sh"
 
+leave_out=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--leave-out) need "$@"; leave_out=$2; shift 2 ;;
+	*) die "unknown option '$1' (see the header of $0)" ;;
+	esac
+done
+for name in $leave_out; do
+	[ -f "$SB_TOP/host/tests/$name.sh" ] || die "--leave-out: no host test '$name'"
+done
+
 cfg=${CONFIG:-test}
+ksft=$(sb_src patched)/tools/testing/selftests
+[ -r "$ksft/kselftest/ktap_helpers.sh" ] || die "no kselftest in $ksft (run: make tree)"
+[ -x "$SB_TOP/build/run_kselftest.sh" ] || die "build/run_kselftest.sh missing (run: make tests)"
 pass=0 fail=0 skip=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 results=$tmp/results
 
-# Count a KTAP stream's top-level results; echo its failed lines.
-count_ktap() {
-	awk '
-	/^not ok [0-9]+ /	{ f++; print "    " $0 > "/dev/stderr"; next }
-	/^ok [0-9]+ .*# SKIP/	{ s++; next }
-	/^ok [0-9]+ /		{ p++ }
-	END { printf "%d %d %d\n", p, f, s }' "$1"
-}
+# Add a run's results to the totals; its failures are named on stderr. Sets reported
+# and planned (the run's top-level results and plan).
 add() {
-	set -- $(count_ktap "$1")
-	pass=$((pass + $1)) fail=$((fail + $2)) skip=$((skip + $3))
+	set -- $(sb_ktap_count "$1")
+	pass=$((pass + $1)) fail=$((fail + $2)) skip=$((skip + $3)) reported=$4 planned=$5
 }
 
-echo "== host tests"
-{
-	echo "KTAP version 1"
+left_out() { case " $leave_out " in *" $1 "*) return 0 ;; esac; return 1; }
+
+# The host tests as KTAP, each one's stderr as diagnostic lines before its result.
+host_suite() (
+	. "$ksft/kselftest/ktap_helpers.sh"
 	set --
 	for t in "$SB_TOP"/host/tests/*.sh; do
-		[ "$t" = "$SB_TOP/host/tests/lib.sh" ] || set -- "$@" "$t"
+		name=$(basename "$t" .sh)
+		[ "$name" = lib ] || left_out "$name" || set -- "$@" "$t"
 	done
-	echo "1..$#"
-	i=0
+	ktap_print_header
+	ktap_set_plan $#
 	for t in "$@"; do
-		i=$((i + 1))
 		name=$(basename "$t" .sh)
 		sh "$t" 2>"$results.log"
 		rc=$?
 		sed 's/^/# /' "$results.log"
 		case $rc in
-		0) echo "ok $i $name" ;;
-		77) echo "ok $i $name # SKIP" ;;
-		*) echo "not ok $i $name" ;;
+		"$KSFT_PASS") ktap_test_pass "$name" ;;
+		"$KSFT_SKIP") ktap_test_skip "$name" ;;
+		*) ktap_test_fail "$name" ;;
 		esac
 	done
-} | tee "$results.host"
+)
+
+echo "== host tests${leave_out:+ (left out: $leave_out)}"
+host_suite | tee "$results.host"
 add "$results.host"
 
 # Boot variant's kernel and run the in-guest suite in it.
@@ -64,25 +84,23 @@ guest_suite() {
 		"$SB_TOP/host/boot.sh" --variant "$variant" --config "$cfg" \
 			--name "test-$variant" --icount --timeout 900 --append schedstats=enable -- \
 			env SB_KERNEL="$variant" SB_EXPECT_RELEASE="$release" \
-			SB_EXPECT_VERSION="$version" "$SB_TOP/build/sbtest"
+			SB_EXPECT_VERSION="$version" "$SB_TOP/build/run_kselftest.sh"
 		echo $? >"$results.rc"
 	} | tee "$results.$variant"
 	add "$results.$variant"
-	# sbtest exits 1 when a test failed (counted above); anything else from the guest
-	# (125: panic, splat, timeout), or fewer results than planned, is one more failure.
+	# The runner exits 0 whatever the tests did (counted above); anything else from the
+	# guest (125: panic, splat, timeout), or fewer results than planned, is one more failure.
 	rc=$(cat "$results.rc")
-	planned=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$results.$variant")
-	reported=$(grep -cE '^(not )?ok [0-9]+ ' "$results.$variant")
-	if [ "$rc" != 0 ] && [ "$rc" != 1 ] || [ "${planned:-x}" != "$reported" ]; then
+	if [ "$rc" != 0 ] || [ "$planned" -lt 0 ] || [ "$reported" != "$planned" ]; then
 		fail=$((fail + 1))
-		log "the $variant guest failed: $reported of ${planned:-?} results reported, exit $rc"
+		log "the $variant guest failed: $reported of $planned results reported, exit $rc"
 	fi
 }
 guest_suite patched
 guest_suite base
 
 echo "== KUnit suites in the patched kernel"
-kunit=$("$SB_TOP/host/tree.sh" path patched)/tools/testing/kunit/kunit.py
+kunit=$(sb_src patched)/tools/testing/kunit/kunit.py
 console=$SCHED_BUDDY_CACHE/runs/latest-test-patched/console.log
 python3 "$kunit" parse "$console" >"$results.kunit" 2>&1
 sed -n '/=====/,$p' "$results.kunit" | grep -v '^\[[^]]*\] =*$' | sed 's/^\[[^]]*\] //'
@@ -108,5 +126,6 @@ case $summary in
 	;;
 esac
 
+[ -z "$leave_out" ] || echo "left out: $leave_out (make test runs them)"
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" = 0 ]

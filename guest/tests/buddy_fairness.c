@@ -5,19 +5,20 @@
  * hog. With NEXT_BUDDY + LAST_BUDDY on, the hog's share may drop, and a pair's share may
  * grow, by at most SHARE_BOUND of the CPU compared with the same run with buddies off.
  * The largest lag, sampled every 20 ms, may exceed the buddies-off maximum by at most one
- * buddy window (sb_buddy_window_ns(), Documentation/scheduler/sched-buddy.rst).
+ * buddy window (sb_buddy_window_ns(), Documentation/scheduler/sched-buddy.rst). One case
+ * per burst length.
  */
+#include "buddy_fixture.h"
+
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "sbtest.h"
-
 #define SHARE_BOUND	0.03	/* of one CPU; run-to-run noise measured ~0.01 */
 #define RUN_MS		2000
 
-static const char *const needs[] = { "NEXT_BUDDY", "LAST_BUDDY", "BUDDY_BOUND", NULL };
+const char *const buddy_needs[] = { "NEXT_BUDDY", "LAST_BUDDY", "BUDDY_BOUND", NULL };
 
 struct outcome {
 	double hog, pair;	/* CPU shares: the hog, the larger pair */
@@ -82,36 +83,34 @@ static int run(unsigned int burst, bool buddies, struct outcome *o)
 	return ret ?: (o->lag_ms < 0);
 }
 
-static enum sb_result check(unsigned int burst, double window_ms)
+static void check(struct __test_metadata *_metadata, unsigned int burst)
 {
+	long window = sb_buddy_window_ns();
+	double window_ms = window / 1e6;
 	struct outcome off, on;
 
-	SB_FAIL_IF(run(burst, false, &off), "pairs run failed");
-	SB_FAIL_IF(run(burst, true, &on), "pairs run failed");
-	sb_info("burst %4uus: hog share off %.3f on %.3f, largest pair off %.3f on %.3f (bound %.2f); max |lag| off %.2fms on %.2fms (bound +%.1fms)",
-		burst, off.hog, on.hog, off.pair, on.pair, SHARE_BOUND, off.lag_ms, on.lag_ms,
-		window_ms);
-	SB_FAIL_IF(on.hog < off.hog - SHARE_BOUND, "the hog lost %.3f of the CPU", off.hog - on.hog);
-	SB_FAIL_IF(on.pair > off.pair + SHARE_BOUND, "a pair gained %.3f of the CPU",
-		   on.pair - off.pair);
-	SB_FAIL_IF(on.lag_ms > off.lag_ms + window_ms, "max |lag| %.2fms exceeds %.2fms + %.1fms",
-		   on.lag_ms, off.lag_ms, window_ms);
-	return SB_PASS;
+	ASSERT_LE(0, window) TH_LOG("cannot work out the buddy window");
+	ASSERT_EQ(0, run(burst, false, &off)) TH_LOG("pairs run failed");
+	ASSERT_EQ(0, run(burst, true, &on)) TH_LOG("pairs run failed");
+	ksft_print_msg("burst %4uus: hog share off %.3f on %.3f, largest pair off %.3f on %.3f (bound %.2f); max |lag| off %.2fms on %.2fms (bound +%.1fms)\n",
+		       burst, off.hog, on.hog, off.pair, on.pair, SHARE_BOUND, off.lag_ms, on.lag_ms,
+		       window_ms);
+	ASSERT_TRUE(on.hog >= off.hog - SHARE_BOUND)
+		TH_LOG("the hog lost %.3f of the CPU", off.hog - on.hog);
+	ASSERT_TRUE(on.pair <= off.pair + SHARE_BOUND)
+		TH_LOG("a pair gained %.3f of the CPU", on.pair - off.pair);
+	ASSERT_TRUE(on.lag_ms <= off.lag_ms + window_ms)
+		TH_LOG("max |lag| %.2fms exceeds %.2fms + %.1fms", on.lag_ms, off.lag_ms, window_ms);
 }
 
-static enum sb_result buddy_fairness(void)
+TEST_F_TIMEOUT(buddies, burst_0, 60)
 {
-	enum sb_result res = sb_require_features(needs);
-	long window = sb_buddy_window_ns();
-
-	if (res != SB_PASS)
-		return res;
-	SB_FAIL_IF(window < 0, "cannot work out the buddy window");
-	sb_test_features_save();
-	res = check(0, window / 1e6);
-	if (res == SB_PASS)
-		res = check(3000, window / 1e6);
-	sb_test_features_restore();
-	return res;
+	check(_metadata, 0);
 }
-SB_TEST(buddy_fairness, "ping-pong pairs with buddies take no CPU share from a hog", 60);
+
+TEST_F_TIMEOUT(buddies, burst_3000, 60)
+{
+	check(_metadata, 3000);
+}
+
+TEST_HARNESS_MAIN

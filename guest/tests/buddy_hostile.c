@@ -8,15 +8,14 @@
  * buddies off (the bound of buddy_fairness), and the buddies must actually have been
  * picked, or the comparison says nothing.
  */
-#define _GNU_SOURCE
+#include "buddy_fixture.h"
+
 #include <errno.h>
 #include <sched.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include "sbtest.h"
 
 #define SHARE_BOUND	0.03	/* of one CPU, as buddy_fairness */
 #define RUN_MS		2000
@@ -26,7 +25,7 @@
 #define ATTACKER	65534
 #define VICTIM		65533
 
-static const char *const needs[] = { "NEXT_BUDDY", "LAST_BUDDY", "BUDDY_BOUND", NULL };
+const char *const buddy_needs[] = { "NEXT_BUDDY", "LAST_BUDDY", "BUDDY_BOUND", NULL };
 
 /* Wait for the go pipe to close. */
 static void await(int go)
@@ -149,28 +148,23 @@ static double run(bool buddies, long *picked)
 	return v0 && v1 > v0 ? share : -1;
 }
 
-static enum sb_result buddy_hostile(void)
+TEST_F_TIMEOUT(buddies, hostile, 60)
 {
-	enum sb_result res = sb_require_features(needs);
 	double off, on;
 	long picked_off, picked_on;
 
-	if (res != SB_PASS)
-		return res;
-	SB_FAIL_IF(prctl(PR_SET_CHILD_SUBREAPER, 1), "cannot become a subreaper");
-	SB_FAIL_IF(sb_schedstats_on(), "cannot enable schedstats");
-	sb_test_features_save();
+	ASSERT_EQ(0, prctl(PR_SET_CHILD_SUBREAPER, 1)) TH_LOG("cannot become a subreaper");
 	off = run(false, &picked_off);
 	on = run(true, &picked_on);
-	sb_test_features_restore();
-	SB_FAIL_IF(off < 0 || on < 0, "a run failed (victim share off %.3f on %.3f)", off, on);
-	sb_info("attacker uid %d: %d ping-pong pairs, a waker and %d sleepers, %d yielders; victim uid %d, one CPU, %d ms",
-		ATTACKER, NPAIRS, NSLEEPERS, NYIELDERS, VICTIM, RUN_MS);
-	sb_info("victim share: buddies off %.3f, next+last %.3f (may drop by <= %.2f); buddy picks off %ld, on %ld",
-		off, on, SHARE_BOUND, picked_off, picked_on);
-	SB_FAIL_IF(picked_on <= 0, "the buddies were never picked: the attack did not engage them");
-	SB_FAIL_IF(on < off - SHARE_BOUND, "the victim lost %.3f of the CPU to the buddies",
-		   off - on);
-	return SB_PASS;
+	ASSERT_TRUE(off >= 0 && on >= 0)
+		TH_LOG("a run failed (victim share off %.3f on %.3f)", off, on);
+	ksft_print_msg("attacker uid %d: %d ping-pong pairs, a waker and %d sleepers, %d yielders; victim uid %d, one CPU, %d ms\n",
+		       ATTACKER, NPAIRS, NSLEEPERS, NYIELDERS, VICTIM, RUN_MS);
+	ksft_print_msg("victim share: buddies off %.3f, next+last %.3f (may drop by <= %.2f); buddy picks off %ld, on %ld\n",
+		       off, on, SHARE_BOUND, picked_off, picked_on);
+	ASSERT_LT(0, picked_on) TH_LOG("the buddies were never picked: the attack did not engage them");
+	ASSERT_TRUE(on >= off - SHARE_BOUND)
+		TH_LOG("the victim lost %.3f of the CPU to the buddies", off - on);
 }
-SB_TEST(buddy_hostile, "an unprivileged tree gaming the buddies keeps another user's share", 60);
+
+TEST_HARNESS_MAIN

@@ -10,19 +10,19 @@
  * with others ahead of it in EEVDF order can meet a window before each of them
  * (Documentation/scheduler/sched-buddy.rst).
  */
+#include "buddy_fixture.h"
+
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "sbtest.h"
-
 #define PERIOD_NS	5000000ULL
 #define RUN_MS		5500
 #define SAMPLES		1000	/* 5 s of periods, inside the pairs' run */
 
-static const char *const needs[] = { "NEXT_BUDDY", "LAST_BUDDY", "BUDDY_BOUND", NULL };
+const char *const buddy_needs[] = { "NEXT_BUDDY", "LAST_BUDDY", "BUDDY_BOUND", NULL };
 
 static int by_value(const void *a, const void *b)
 {
@@ -77,25 +77,18 @@ static int measure(bool buddies, double pct[3])
 	return ret ?: !WIFEXITED(status);
 }
 
-static enum sb_result buddy_latency(void)
+TEST_F_TIMEOUT(buddies, latency, 60)
 {
-	double off[3], on[3], bound;
-	enum sb_result res = sb_require_features(needs);
 	long window = sb_buddy_window_ns();
-	int ret;
+	double off[3], on[3], bound = window / 1e3;
 
-	if (res != SB_PASS)
-		return res;
-	SB_FAIL_IF(window < 0, "cannot work out the buddy window");
-	bound = window / 1e3;
-	sb_test_features_save();
-	ret = measure(false, off) ?: measure(true, on);
-	sb_test_features_restore();
-	SB_FAIL_IF(ret, "measurement failed");
-	sb_info("wakeup latency us, p50/p99/max: buddies off %.0f/%.0f/%.0f, on %.0f/%.0f/%.0f; p99 bound off + %.0f",
-		off[0], off[1], off[2], on[0], on[1], on[2], bound);
-	SB_FAIL_IF(on[1] > off[1] + bound, "p99 with buddies %.0fus > %.0fus + %.0fus",
-		   on[1], off[1], bound);
-	return SB_PASS;
+	ASSERT_LE(0, window) TH_LOG("cannot work out the buddy window");
+	ASSERT_EQ(0, measure(false, off)) TH_LOG("measurement failed");
+	ASSERT_EQ(0, measure(true, on)) TH_LOG("measurement failed");
+	ksft_print_msg("wakeup latency us, p50/p99/max: buddies off %.0f/%.0f/%.0f, on %.0f/%.0f/%.0f; p99 bound off + %.0f\n",
+		       off[0], off[1], off[2], on[0], on[1], on[2], bound);
+	ASSERT_TRUE(on[1] <= off[1] + bound)
+		TH_LOG("p99 with buddies %.0fus > %.0fus + %.0fus", on[1], off[1], bound);
 }
-SB_TEST(buddy_latency, "a periodic task's p99 wakeup latency with buddies stays in bound", 60);
+
+TEST_HARNESS_MAIN

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Helpers shared by the buddy tests; see sbtest.h. */
+/* Helpers shared by the in-guest tests; see buddy_lib.h. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -7,39 +7,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sbtest.h"
+#include "buddy_lib.h"
 
-enum sb_result sb_require_features(const char *const *names)
+bool sb_base_kernel(void)
 {
 	const char *kernel = getenv("SB_KERNEL");
-	bool base = kernel && !strcmp(kernel, "base");
 
-	for (; *names; names++) {
-		if (sb_feature_get(*names) >= 0)
-			continue;
-		sb_info("this kernel has no sched feature %s%s", *names,
-			base ? " (expected on the base kernel)" : "");
-		return base ? SB_SKIP : SB_FAIL;
-	}
-	return SB_PASS;
+	return kernel && !strcmp(kernel, "base");
+}
+
+const char *sb_missing_feature(const char *const *names)
+{
+	for (; *names; names++)
+		if (sb_feature_get(*names) < 0)
+			return *names;
+	return NULL;
 }
 
 int sb_set_buddies(bool next, bool last)
 {
 	return sb_feature_set("NEXT_BUDDY", next) ?: sb_feature_set("LAST_BUDDY", last);
-}
-
-static char saved[SB_FEATURES_LEN];
-
-void sb_test_features_save(void)
-{
-	if (sb_features_save(saved, sizeof(saved)))
-		saved[0] = '\0';
-}
-
-void sb_test_features_restore(void)
-{
-	sb_features_restore(saved);
 }
 
 int sb_schedstats_on(void)

@@ -3,12 +3,14 @@
  * The cgroup v2 cpu controller works: two CPU hogs on one CPU in sibling groups with
  * cpu.weight 100 and 300 get CPU time in about that ratio.
  */
+#include "kselftest_harness.h"
+
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "sbtest.h"
+#include "../lib/sb.h"
 
 #define RUN_MS		2000
 #define TOLERANCE	0.08	/* absolute, on the heavy group's share */
@@ -43,15 +45,15 @@ static pid_t hog(const int go[2])
 		;
 }
 
-static enum sb_result cgroup_cpu(void)
+TEST(cgroup_cpu)
 {
 	pid_t pid[2] = { 0, 0 };
 	long used[2];
 	int go[2], ret = 0;
 	double share;
 
-	SB_FAIL_IF(sb_cgroup_enable_cpu(SB_CGROUP), "cannot enable the cpu controller");
-	SB_FAIL_IF(pipe(go), "pipe");
+	ASSERT_EQ(0, sb_cgroup_enable_cpu(SB_CGROUP)) TH_LOG("cannot enable the cpu controller");
+	ASSERT_EQ(0, pipe(go));
 	for (int i = 0; i < 2 && !ret; i++) {
 		ret = sb_cgroup_create(groups[i], weights[i]);
 		pid[i] = hog(go);
@@ -65,13 +67,13 @@ static enum sb_result cgroup_cpu(void)
 		used[i] = sb_cgroup_usage_usec(groups[i]);
 	cleanup(pid);
 
-	SB_FAIL_IF(ret, "cannot set up the groups: %d", ret);
-	SB_FAIL_IF(used[0] < 0 || used[1] < 0, "cannot read cpu.stat");
+	ASSERT_EQ(0, ret) TH_LOG("cannot set up the groups: %d", ret);
+	ASSERT_TRUE(used[0] >= 0 && used[1] >= 0) TH_LOG("cannot read cpu.stat");
 	share = (double)used[1] / (used[0] + used[1]);
-	sb_info("usage_usec light=%ld heavy=%ld: heavy share %.3f (weights 100:300 -> 0.750 +- %.2f)",
-		used[0], used[1], share, TOLERANCE);
-	SB_FAIL_IF(share < 0.75 - TOLERANCE || share > 0.75 + TOLERANCE,
-		   "heavy group's share %.3f is off its weight", share);
-	return SB_PASS;
+	ksft_print_msg("usage_usec light=%ld heavy=%ld: heavy share %.3f (weights 100:300 -> 0.750 +- %.2f)\n",
+		       used[0], used[1], share, TOLERANCE);
+	ASSERT_TRUE(share >= 0.75 - TOLERANCE && share <= 0.75 + TOLERANCE)
+		TH_LOG("heavy group's share %.3f is off its weight", share);
 }
-SB_TEST(cgroup_cpu, "cgroup v2 cpu.weight divides one CPU between two groups", 30);
+
+TEST_HARNESS_MAIN

@@ -3,36 +3,36 @@
  * sched/features in debugfs is readable, a feature can be toggled and restored, and a
  * malformed write is rejected without changing anything.
  */
-#include <errno.h>
-#include <string.h>
+#include "kselftest_harness.h"
 
-#include "sbtest.h"
+#include "../lib/sb.h"
 
 #define FEATURE "NEXT_BUDDY"
 
-static enum sb_result sched_features(void)
+TEST(sched_features)
 {
-	char before[4096], after[4096];
+	char before[SB_FEATURES_LEN], after[SB_FEATURES_LEN];
 	int orig, now, ret;
 
-	SB_FAIL_IF(sb_read_file(SB_FEATURES, before, sizeof(before)) <= 0,
-		   "cannot read " SB_FEATURES);
+	ASSERT_LT(0, sb_read_file(SB_FEATURES, before, sizeof(before)))
+		TH_LOG("cannot read " SB_FEATURES);
 	orig = sb_feature_get(FEATURE);
-	SB_FAIL_IF(orig < 0, FEATURE " not listed in " SB_FEATURES);
-	sb_info(FEATURE " is %s", orig ? "on" : "off");
+	ASSERT_LE(0, orig) TH_LOG(FEATURE " not listed in " SB_FEATURES);
+	ksft_print_msg(FEATURE " is %s\n", orig ? "on" : "off");
 
-	SB_FAIL_IF(sb_feature_set(FEATURE, !orig), "cannot toggle " FEATURE);
+	ASSERT_EQ(0, sb_feature_set(FEATURE, !orig)) TH_LOG("cannot toggle " FEATURE);
 	now = sb_feature_get(FEATURE);
-	sb_info(FEATURE " after toggling: %s", now ? "on" : "off");
+	ksft_print_msg(FEATURE " after toggling: %s\n", now ? "on" : "off");
 	ret = sb_feature_set(FEATURE, orig);
-	SB_FAIL_IF(now != !orig, "toggle did not take effect");
-	SB_FAIL_IF(ret || sb_feature_get(FEATURE) != orig, "cannot restore " FEATURE);
+	ASSERT_EQ(!orig, now) TH_LOG("toggle did not take effect");
+	ASSERT_EQ(0, ret) TH_LOG("cannot restore " FEATURE);
+	ASSERT_EQ(orig, sb_feature_get(FEATURE)) TH_LOG("cannot restore " FEATURE);
 
 	ret = sb_write_file(SB_FEATURES, "NO_SUCH_FEATURE_XYZ");
-	sb_info("writing an unknown feature: %s", ret ? strerror(-ret) : "accepted");
-	SB_FAIL_IF(ret != -EINVAL, "unknown feature not rejected with EINVAL");
-	SB_FAIL_IF(sb_read_file(SB_FEATURES, after, sizeof(after)) <= 0 || strcmp(before, after),
-		   "feature set differs after the test");
-	return SB_PASS;
+	ksft_print_msg("writing an unknown feature: %s\n", ret ? strerror(-ret) : "accepted");
+	ASSERT_EQ(-EINVAL, ret) TH_LOG("unknown feature not rejected with EINVAL");
+	ASSERT_LT(0, sb_read_file(SB_FEATURES, after, sizeof(after)));
+	ASSERT_STREQ(before, after) TH_LOG("feature set differs after the test");
 }
-SB_TEST(sched_features, "sched/features can be read, toggled and restored", 10);
+
+TEST_HARNESS_MAIN

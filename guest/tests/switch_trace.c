@@ -3,24 +3,26 @@
  * sched_switch tracing works: a pipe ping-pong pair and a CPU hog pinned to one CPU all
  * show up in the trace, and the pair's blocking switches are seen.
  */
-#include "sbtest.h"
+#include "kselftest_harness.h"
 
-static enum sb_result switch_trace(void)
+#include "../lib/pairs.h"
+
+TEST(switch_trace)
 {
 	struct sb_pairs_cfg cfg = { .npairs = 1, .nhogs = 1, .cpu = 0, .burst_us = 0,
 				    .duration_ms = 1000 };
 	struct sb_pairs_result r;
 	int ret = sb_pairs_run(&cfg, &r);
 
-	SB_FAIL_IF(ret, "pairs workload failed: %d", ret);
-	sb_info("%.2fs: %ld switches on cpu0, %ld into the hog, %ld pair blocks (%ld to partner), %llu round trips%s",
-		r.seconds, r.switches, r.hog_switches, r.member_blocks, r.to_partner,
-		r.round_trips, r.overrun ? ", trace overrun" : "");
-	SB_FAIL_IF(r.overrun, "the trace buffer overran: counts are incomplete");
-	SB_FAIL_IF(r.round_trips == 0, "the pair made no round trip");
-	SB_FAIL_IF(r.hog_loops[0] == 0, "the hog never ran");
-	SB_FAIL_IF(r.member_blocks == 0, "no blocking switch of the pair was traced");
-	SB_FAIL_IF(r.hog_switches == 0, "no switch into the hog was traced");
-	return SB_PASS;
+	ASSERT_EQ(0, ret) TH_LOG("pairs workload failed: %d", ret);
+	ksft_print_msg("%.2fs: %ld switches on cpu0, %ld into the hog, %ld pair blocks (%ld to partner), %llu round trips%s\n",
+		       r.seconds, r.switches, r.hog_switches, r.member_blocks, r.to_partner,
+		       r.round_trips, r.overrun ? ", trace overrun" : "");
+	ASSERT_FALSE(r.overrun) TH_LOG("the trace buffer overran: counts are incomplete");
+	ASSERT_NE(0, r.round_trips) TH_LOG("the pair made no round trip");
+	ASSERT_NE(0, r.hog_loops[0]) TH_LOG("the hog never ran");
+	ASSERT_NE(0, r.member_blocks) TH_LOG("no blocking switch of the pair was traced");
+	ASSERT_NE(0, r.hog_switches) TH_LOG("no switch into the hog was traced");
 }
-SB_TEST(switch_trace, "sched_switch tracing sees a ping-pong pair and a hog on one CPU", 30);
+
+TEST_HARNESS_MAIN

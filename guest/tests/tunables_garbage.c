@@ -5,15 +5,13 @@
  * overlong, binary) and sched/features (unknown names, NO_NO_X, lower case, two names,
  * empty, overlong, binary). Each write must fail, and the file must read the same before
  * and after. An accepted write is undone before the test fails, naming the input.
- * On the base kernel, which has no buddy_gran_ns, only sched/features is checked.
+ * One case per file; the base kernel has no buddy_gran_ns, and skips that case.
  */
-#include <errno.h>
-#include <fcntl.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
+#include "kselftest_harness.h"
 
-#include "sbtest.h"
+#include <fcntl.h>
+
+#include "buddy_lib.h"
 
 #define GRAN "/sys/kernel/debug/sched/buddy_gran_ns"
 
@@ -107,7 +105,7 @@ static int try_all(const char *path, const struct garbage *g, size_t n,
 		bool changed;
 
 		if (sb_read_file(path, before, sizeof(before)) < 0) {
-			sb_info("cannot read %s", path);
+			ksft_print_msg("cannot read %s\n", path);
 			return -1;
 		}
 		ret = raw_write(path, g[i].buf, g[i].len);
@@ -116,14 +114,15 @@ static int try_all(const char *path, const struct garbage *g, size_t n,
 			restore(before);
 		if (!ret || changed) {
 			after[strcspn(after, "\n")] = '\0';
-			sb_info("%s: %s \"%s\" (%zu bytes): write %s%s%.40s%s", path, g[i].what,
-				show(&g[i]), g[i].len, ret ? strerror(-ret) : "ACCEPTED",
-				changed ? ", contents CHANGED to \"" : "", changed ? after : "",
-				changed ? "\" (restored)" : "");
+			ksft_print_msg("%s: %s \"%s\" (%zu bytes): write %s%s%.40s%s\n", path,
+				       g[i].what, show(&g[i]), g[i].len,
+				       ret ? strerror(-ret) : "ACCEPTED",
+				       changed ? ", contents CHANGED to \"" : "", changed ? after : "",
+				       changed ? "\" (restored)" : "");
 			bad++;
 		}
 	}
-	sb_info("%s: %d of %zu garbage writes accepted or changed it", path, bad, n);
+	ksft_print_msg("%s: %d of %zu garbage writes accepted or changed it\n", path, bad, n);
 	return bad;
 }
 
@@ -140,23 +139,20 @@ static void restore_features(const char *saved)
 	sb_features_restore(saved);
 }
 
-static enum sb_result tunables_garbage(void)
+TEST(buddy_gran_ns)
 {
-	const char *kernel = getenv("SB_KERNEL");
-	bool base = kernel && !strcmp(kernel, "base");
-	int bad_gran = 0, bad_feat;
-
-	if (access(GRAN, F_OK)) {
-		sb_info("no %s%s", GRAN, base ? " (expected on the base kernel)" : "");
-		SB_FAIL_IF(!base, "the patched kernel has no %s", GRAN);
-	} else {
-		bad_gran = try_all(GRAN, gran_garbage,
-				   sizeof(gran_garbage) / sizeof(*gran_garbage), restore_gran);
-	}
-	bad_feat = try_all(SB_FEATURES, feature_garbage,
-			   sizeof(feature_garbage) / sizeof(*feature_garbage), restore_features);
-	SB_FAIL_IF(bad_gran, "%s accepted %d garbage writes", GRAN, bad_gran);
-	SB_FAIL_IF(bad_feat, "%s accepted %d garbage writes", SB_FEATURES, bad_feat);
-	return SB_PASS;
+	if (access(GRAN, F_OK) && sb_base_kernel())
+		SKIP(return, "no %s (expected on the base kernel)", GRAN);
+	ASSERT_EQ(0, access(GRAN, F_OK)) TH_LOG("this kernel has no %s", GRAN);
+	ASSERT_EQ(0, try_all(GRAN, gran_garbage, ARRAY_SIZE(gran_garbage), restore_gran))
+		TH_LOG("%s accepted garbage writes", GRAN);
 }
-SB_TEST(tunables_garbage, "garbage written to buddy_gran_ns and sched/features is rejected", 20);
+
+TEST(sched_features)
+{
+	ASSERT_EQ(0, try_all(SB_FEATURES, feature_garbage, ARRAY_SIZE(feature_garbage),
+			     restore_features))
+		TH_LOG("%s accepted garbage writes", SB_FEATURES);
+}
+
+TEST_HARNESS_MAIN

@@ -20,3 +20,5 @@ expect_failure "no Kbuild in module directory '/nonexistent'" \
 	"$top/host/build.sh" patched bench --module /nonexistent
 expect_failure "usage: .*--module DIR" "$top/host/build.sh" patched bench --modul guest/clockcost
 expect_failure "'0' is not a positive number" "$top/host/bench/clock.sh" --reps 0
+expect_failure "no host test 'nosuch'" "$top/host/test.sh" --leave-out "torture_quick nosuch"
+expect_failure "unknown option '--bogus'" "$top/host/test.sh" --bogus

@@ -15,5 +15,5 @@ for p in $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/patches/series"); do
 		exit 1
 	fi
 done
-[ "$n" -gt 0 ] || { echo "skip: the series is empty" >&2; exit 77; }
+[ "$n" -gt 0 ] || { echo "skip: the series is empty" >&2; exit 4; }
 echo "ok: $n patches checkpatch clean" >&2

@@ -1,6 +1,6 @@
 # shellcheck shell=sh
 # Helpers for the host-side tests. Each test is a script that exits 0 (pass), 1 (fail) or
-# 77 (skip) and says what it checked on stderr.
+# 4 (skip: kselftest's KSFT_SKIP) and says what it checked on stderr.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The fixture of the buddy tests, on the kernel tree's kselftest_harness.h. A test file
+ * includes it (first: the harness sets _GNU_SOURCE) and names the sched features it needs:
+ *
+ *	const char *const buddy_needs[] = { "NEXT_BUDDY", "LAST_BUDDY", NULL };
+ *
+ *	TEST_F_TIMEOUT(buddies, some_case, 60) { ... }
+ *
+ * Setup: every needed feature must exist. On the base kernel (sb_base_kernel()) a missing
+ * one skips the case, which shows it cannot pass without the series; on any other kernel
+ * it fails the case. Schedstats go on (the buddy counters need them) and the whole sched
+ * feature set is saved. Teardown writes the saved set back after the case, passed or
+ * failed; a failed write back fails the case. A case killed at its timeout (the harness
+ * kills its process group) is not torn down.
+ */
+#ifndef BUDDY_FIXTURE_H
+#define BUDDY_FIXTURE_H
+
+#include "kselftest_harness.h"
+
+#include "buddy_lib.h"
+
+extern const char *const buddy_needs[];
+
+FIXTURE(buddies) {
+	char features[SB_FEATURES_LEN];	/* the feature set as the setup found it */
+};
+
+FIXTURE_SETUP(buddies)
+{
+	const char *missing = sb_missing_feature(buddy_needs);
+
+	if (missing && sb_base_kernel())
+		SKIP(return, "no sched feature %s (expected on the base kernel)", missing);
+	ASSERT_NULL(missing) TH_LOG("this kernel has no sched feature %s", missing);
+	ASSERT_EQ(0, sb_schedstats_on()) TH_LOG("cannot enable schedstats");
+	ASSERT_EQ(0, sb_features_save(self->features, sizeof(self->features)))
+		TH_LOG("cannot read " SB_FEATURES);
+}
+
+FIXTURE_TEARDOWN(buddies)
+{
+	EXPECT_EQ(0, sb_features_restore(self->features))
+		TH_LOG("cannot restore the sched features: %s", self->features);
+}
+
+#endif

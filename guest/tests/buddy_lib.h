@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Helpers of the in-guest tests (buddy_lib.c). Plain C without the harness: each test's
+ * binary includes kselftest_harness.h once, from its own file (directly, or through
+ * buddy_fixture.h).
+ */
+#ifndef BUDDY_LIB_H
+#define BUDDY_LIB_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "../lib/pairs.h"
+
+/*
+ * Is this the base kernel, without the series? host/test.sh says so with SB_KERNEL=base;
+ * there a test skips what needs the series, anywhere else the lack is a failure.
+ */
+bool sb_base_kernel(void);
+/* The first of the NULL-terminated names that this kernel has no sched feature for, or NULL. */
+const char *sb_missing_feature(const char *const *names);
+/* Set NEXT_BUDDY and LAST_BUDDY; returns 0 or -errno. */
+int sb_set_buddies(bool next, bool last);
+/* Turn schedstats on (the buddy counters need them); returns 0 or -errno. */
+int sb_schedstats_on(void);
+
+/* The sched_buddy trace event (patch "Add a tracepoint for buddy decisions"). */
+#define SB_BUDDY_EVENT SB_TRACING "/events/sched/sched_buddy/enable"
+/* sched_buddy events in the trace buffer, by buddy, verdict and level. */
+struct sb_buddy_events {
+	long lines;
+	long next_set, next_picked, last_set, last_picked;
+	long group_ran;		/* a group entity (pid=0) buddy ran: an upper level */
+	long task_ran;		/* a task buddy ran */
+};
+int sb_buddy_events_read(struct sb_buddy_events *ev);
+
+/*
+ * Largest |lag| in ms of virtual time (avg_vruntime - vruntime, nice 0) among the given
+ * runnable tasks of CPU cpu's root cfs_rq, from /sys/kernel/debug/sched/debug; -1 if none.
+ */
+double sb_max_lag_ms(int cpu, const volatile pid_t *pids, int npids);
+
+/*
+ * One buddy window in ns (Documentation/scheduler/sched-buddy.rst): buddy_gran_ns, plus
+ * the slice the last buddy may finish, plus one tick, since without HRTICK slice expiry
+ * is only seen at the tick. Returns -1 on error.
+ */
+long sb_buddy_window_ns(void);
+
+#endif
