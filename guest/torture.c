@@ -2,19 +2,20 @@
 /*
  * torture: the buddy system under sustained abuse, for a debug kernel (config/debug.config).
  *
- *   torture [-d SECONDS] [-p PAIRS] [-H HOGS] [-b BOUND_MS] [-s SEED] [-S] [-P] [-D]
+ *   torture [-d SECONDS] [-p PAIRS] [-H HOGS] [-b BOUND_MS] [-s SEED] [-S] [-P] [--deadline]
  *     -d  duration (default 60)          -p  producer/consumer pairs (default 8)
  *     -H  CPU hogs (default 2)           -b  starvation bound in ms (default 4000)
  *     -s  seed of the operation sequence -S  no stress-ng   -P  no CPU hotplug
- *     -D  no stress-ng mutex and schedpolicy: their SCHED_FIFO/RR/DEADLINE workers may
- *         hold a CPU for up to 95% of each second (the fair server's 5% is all fair tasks
- *         then get), which the starvation bound does not allow for; host/torture.sh
- *         passes -D by default
+ *     --deadline  add stress-ng's mutex and schedpolicy stressors (host/torture.sh
+ *         --deadline passes it on): their SCHED_FIFO/RR/DEADLINE workers may hold a CPU
+ *         for up to 95% of each second (the fair server's 5% is all fair tasks then get),
+ *         which the default bound does not allow for (host/torture.sh --deadline passes
+ *         -b 3600000 unless given --bound)
  *
  * Runs concurrently, until the duration is over:
  *   - pairs over pipes (even) and over a futex word (odd): each message carries a sequence
  *     number the consumer checks, each is acknowledged before the next; and CPU hogs;
- *   - stress-ng's scheduler stressors (fair_stressors; rt_stressors unless -D), its own
+ *   - stress-ng's scheduler stressors (fair_stressors; rt_stressors with --deadline), its own
  *     --verify checks on, its exit status checked;
  *   - a fork/exit storm;
  *   - a churner doing at random: move a worker between nested cpu cgroups (created and
@@ -34,6 +35,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <linux/futex.h>
 #include <sched.h>
 #include <signal.h>
@@ -99,8 +101,7 @@ static unsigned int seed;
 static struct {
 	int seconds, bound_ms;
 	bool stress, hotplug, deadline;
-} cfg = { .seconds = 60, .bound_ms = 4000, .stress = true, .hotplug = true,
-	    .deadline = true };
+} cfg = { .seconds = 60, .bound_ms = 4000, .stress = true, .hotplug = true };
 
 /* Started besides the workers in procs[]; stress_pid stays 0 without stress-ng. */
 static pid_t monitor_pid, storm_pid, stress_pid;
@@ -608,7 +609,7 @@ static void restore(void)
 static const char *const fair_stressors[] = {
 	"--switch", "--yield", "--futex", "--pipe", "--sem", NULL
 };
-/* Their workers take SCHED_FIFO/RR/DEADLINE policies: only without -D. */
+/* Their workers take SCHED_FIFO/RR/DEADLINE policies: only with --deadline. */
 static const char *const rt_stressors[] = { "--mutex", "--schedpolicy", NULL };
 
 static void print_stressors(bool deadline)
@@ -669,8 +670,11 @@ static int wait_until(pid_t pid, unsigned long long deadline)
 	return -1;
 }
 
+enum { OPT_DEADLINE = 256 };
+
 static const char usage[] =
-	"usage: torture [-d SECONDS] [-p PAIRS] [-H HOGS] [-b BOUND_MS] [-s SEED] [-S] [-P] [-D]\n";
+	"usage: torture [-d SECONDS] [-p PAIRS] [-H HOGS] [-b BOUND_MS] [-s SEED] [-S] [-P]\n"
+	"               [--deadline]\n";
 
 /*
  * Read the command line into cfg, npairs, nhogs and seed. Bad input (a bad number, an
@@ -678,9 +682,13 @@ static const char usage[] =
  */
 static void parse_options(int argc, char **argv)
 {
+	static const struct option longopts[] = {
+		{ "deadline", no_argument, NULL, OPT_DEADLINE },
+		{ NULL, 0, NULL, 0 }
+	};
 	int opt;
 
-	while ((opt = getopt(argc, argv, "d:p:H:b:s:SPD")) != -1) {
+	while ((opt = getopt_long(argc, argv, "d:p:H:b:s:SP", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'd': cfg.seconds = sb_number("torture", optarg, 1, 86400); break;
 		case 'p': npairs = sb_number("torture", optarg, 1, MAX_PAIRS); break;
@@ -689,7 +697,7 @@ static void parse_options(int argc, char **argv)
 		case 's': seed = sb_number("torture", optarg, 0, 1 << 30); break;
 		case 'S': cfg.stress = false; break;
 		case 'P': cfg.hotplug = false; break;
-		case 'D': cfg.deadline = false; break;
+		case OPT_DEADLINE: cfg.deadline = true; break;
 		default:
 			fputs(usage, stderr);
 			exit(2);
