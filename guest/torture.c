@@ -375,14 +375,6 @@ static void update_exempt(void)
 		shm->exempt[u] = ex[u];
 }
 
-static int cg_write(const char *dir, const char *file, const char *val)
-{
-	char path[1024];
-
-	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	return sb_write_file(path, val);
-}
-
 static int cg_move(struct proc *p, int leaf)
 {
 	int ret = sb_cgroup_move(leaf < 0 ? SB_CGROUP : leaves[leaf].path, p->pid);
@@ -452,19 +444,19 @@ static void op_cgroup(void)
 		bool leaf = rnd(3);
 
 		snprintf(val, sizeof(val), "%ld", leaf ? 50 + rnd(151) : 100 + rnd(101));
-		if (!cg_write(leaf ? lf->path : (rnd(2) ? CG_ROOT "/p0" : CG_ROOT "/p1"),
-			      "cpu.weight", val))
+		if (!sb_cgroup_write(leaf ? lf->path : (rnd(2) ? CG_ROOT "/p0" : CG_ROOT "/p1"),
+				     "cpu.weight", val))
 			ops.weights++;
 	} else if (r < 7 && lf->exists) {	/* cpu.max */
-		if (!lf->max && !cg_write(lf->path, "cpu.max", "20000 100000")) {
+		if (!lf->max && !sb_cgroup_write(lf->path, "cpu.max", "20000 100000")) {
 			lf->max = true;
 			ops.max_set++;
-		} else if (lf->max && !cg_write(lf->path, "cpu.max", "max 100000")) {
+		} else if (lf->max && !sb_cgroup_write(lf->path, "cpu.max", "max 100000")) {
 			lf->max = false;
 			ops.max_lift++;
 		}
 	} else if (r < 8 && lf->exists) {	/* cpu.idle */
-		if (!cg_write(lf->path, "cpu.idle", lf->idle ? "0" : "1")) {
+		if (!sb_cgroup_write(lf->path, "cpu.idle", lf->idle ? "0" : "1")) {
 			lf->idle = !lf->idle;
 			ops.idle++;
 		}
@@ -830,9 +822,9 @@ static void release_holds(void)
 	restore();
 	for (int l = 0; l < NLEAVES; l++) {
 		if (leaves[l].max)
-			cg_write(leaves[l].path, "cpu.max", "max 100000");
+			sb_cgroup_write(leaves[l].path, "cpu.max", "max 100000");
 		if (leaves[l].idle)
-			cg_write(leaves[l].path, "cpu.idle", "0");
+			sb_cgroup_write(leaves[l].path, "cpu.idle", "0");
 		leaves[l].max = leaves[l].idle = false;
 	}
 	for (int i = 0; i < nprocs; i++)
