@@ -2,19 +2,20 @@
 /*
  * torture: the buddy system under sustained abuse, for a debug kernel (config/debug.config).
  *
- *   torture [-d SECONDS] [-p PAIRS] [-H HOGS] [-b BOUND_MS] [-s SEED] [-S] [-P] [-D]
+ *   torture [-d SECONDS] [-p PAIRS] [-H HOGS] [-b BOUND_MS] [-s SEED] [-S] [-P] [--deadline]
  *     -d  duration (default 60)          -p  producer/consumer pairs (default 8)
  *     -H  CPU hogs (default 2)           -b  starvation bound in ms (default 4000)
  *     -s  seed of the operation sequence -S  no stress-ng   -P  no CPU hotplug
- *     -D  no stress-ng mutex and schedpolicy: their SCHED_FIFO/RR/DEADLINE workers may
- *         hold a CPU for up to 95% of each second (the fair server's 5% is all fair tasks
- *         then get), which the starvation bound does not allow for; host/torture.sh
- *         passes -D by default
+ *     --deadline  add stress-ng's mutex and schedpolicy stressors (host/torture.sh
+ *         --deadline passes it on): their SCHED_FIFO/RR/DEADLINE workers may hold a CPU
+ *         for up to 95% of each second (the fair server's 5% is all fair tasks then get),
+ *         which the default bound does not allow for (host/torture.sh --deadline passes
+ *         -b 3600000 unless given --bound)
  *
  * Runs concurrently, until the duration is over:
  *   - pairs over pipes (even) and over a futex word (odd): each message carries a sequence
  *     number the consumer checks, each is acknowledged before the next; and CPU hogs;
- *   - stress-ng's scheduler stressors (fair_stressors; rt_stressors unless -D), its own
+ *   - stress-ng's scheduler stressors (fair_stressors; rt_stressors with --deadline), its own
  *     --verify checks on, its exit status checked;
  *   - a fork/exit storm;
  *   - a churner doing at random: move a worker between nested cpu cgroups (created and
@@ -34,6 +35,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <linux/futex.h>
 #include <sched.h>
 #include <signal.h>
@@ -95,6 +97,15 @@ static struct leaf leaves[NLEAVES];
 static int nprocs, npairs = 8, nhogs = 2, nunits, ncpus;
 static unsigned int seed;
 
+/* The rest of the command line (hotplug is cleared when the kernel or the guest lacks it). */
+static struct {
+	int seconds, bound_ms;
+	bool stress, hotplug, deadline;
+} cfg = { .seconds = 60, .bound_ms = 4000, .stress = true, .hotplug = true };
+
+/* Started besides the workers in procs[]; stress_pid stays 0 without stress-ng. */
+static pid_t monitor_pid, storm_pid, stress_pid;
+
 static struct {
 	unsigned long moves, weights, max_set, max_lift, idle, recreated, busy;
 	unsigned long setattr, normal, batch, idlepol, slice, affinity;
@@ -119,18 +130,6 @@ struct sched_attr_v1 {
 	uint64_t sched_runtime, sched_deadline, sched_period;
 	uint32_t sched_util_min, sched_util_max;
 };
-
-static int number(const char *arg, int min, int max)
-{
-	char *end;
-	long v = strtol(arg, &end, 10);
-
-	if (*arg == '\0' || *end || v < min || v > max) {
-		fprintf(stderr, "torture: '%s' is not a number in %d..%d\n", arg, min, max);
-		exit(2);
-	}
-	return v;
-}
 
 static long rnd(long n)
 {
@@ -376,14 +375,6 @@ static void update_exempt(void)
 		shm->exempt[u] = ex[u];
 }
 
-static int cg_write(const char *dir, const char *file, const char *val)
-{
-	char path[1024];
-
-	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	return sb_write_file(path, val);
-}
-
 static int cg_move(struct proc *p, int leaf)
 {
 	int ret = sb_cgroup_move(leaf < 0 ? SB_CGROUP : leaves[leaf].path, p->pid);
@@ -453,19 +444,19 @@ static void op_cgroup(void)
 		bool leaf = rnd(3);
 
 		snprintf(val, sizeof(val), "%ld", leaf ? 50 + rnd(151) : 100 + rnd(101));
-		if (!cg_write(leaf ? lf->path : (rnd(2) ? CG_ROOT "/p0" : CG_ROOT "/p1"),
-			      "cpu.weight", val))
+		if (!sb_cgroup_write(leaf ? lf->path : (rnd(2) ? CG_ROOT "/p0" : CG_ROOT "/p1"),
+				     "cpu.weight", val))
 			ops.weights++;
 	} else if (r < 7 && lf->exists) {	/* cpu.max */
-		if (!lf->max && !cg_write(lf->path, "cpu.max", "20000 100000")) {
+		if (!lf->max && !sb_cgroup_write(lf->path, "cpu.max", "20000 100000")) {
 			lf->max = true;
 			ops.max_set++;
-		} else if (lf->max && !cg_write(lf->path, "cpu.max", "max 100000")) {
+		} else if (lf->max && !sb_cgroup_write(lf->path, "cpu.max", "max 100000")) {
 			lf->max = false;
 			ops.max_lift++;
 		}
 	} else if (r < 8 && lf->exists) {	/* cpu.idle */
-		if (!cg_write(lf->path, "cpu.idle", lf->idle ? "0" : "1")) {
+		if (!sb_cgroup_write(lf->path, "cpu.idle", lf->idle ? "0" : "1")) {
 			lf->idle = !lf->idle;
 			ops.idle++;
 		}
@@ -610,7 +601,7 @@ static void restore(void)
 static const char *const fair_stressors[] = {
 	"--switch", "--yield", "--futex", "--pipe", "--sem", NULL
 };
-/* Their workers take SCHED_FIFO/RR/DEADLINE policies: only without -D. */
+/* Their workers take SCHED_FIFO/RR/DEADLINE policies: only with --deadline. */
 static const char *const rt_stressors[] = { "--mutex", "--schedpolicy", NULL };
 
 static void print_stressors(bool deadline)
@@ -671,58 +662,103 @@ static int wait_until(pid_t pid, unsigned long long deadline)
 	return -1;
 }
 
-int main(int argc, char **argv)
-{
-	int seconds = 60, bound_ms = 4000, opt, failed = 0, status;
-	bool stress = true, hotplug = true, deadline = true;
-	unsigned long long t0, end, next_hotplug, drain;
-	pid_t mon, storm, sng = 0;
-	uint64_t sent = 0, recv = 0;
+enum { OPT_DEADLINE = 256 };
 
-	seed = time(NULL);
-	while ((opt = getopt(argc, argv, "d:p:H:b:s:SPD")) != -1) {
+static const char usage[] =
+	"usage: torture [-d SECONDS] [-p PAIRS] [-H HOGS] [-b BOUND_MS] [-s SEED] [-S] [-P]\n"
+	"               [--deadline]\n";
+
+/*
+ * Read the command line into cfg, npairs, nhogs and seed. Bad input (a bad number, an
+ * unknown option, an operand) exits 2 here, before anything in the system is touched.
+ */
+static void parse_options(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "deadline", no_argument, NULL, OPT_DEADLINE },
+		{ NULL, 0, NULL, 0 }
+	};
+	int opt;
+
+	while ((opt = getopt_long(argc, argv, "d:p:H:b:s:SP", longopts, NULL)) != -1) {
 		switch (opt) {
-		case 'd': seconds = number(optarg, 1, 86400); break;
-		case 'p': npairs = number(optarg, 1, MAX_PAIRS); break;
-		case 'H': nhogs = number(optarg, 0, MAX_HOGS); break;
-		case 'b': bound_ms = number(optarg, 1, 3600000); break;
-		case 's': seed = number(optarg, 0, 1 << 30); break;
-		case 'S': stress = false; break;
-		case 'P': hotplug = false; break;
-		case 'D': deadline = false; break;
+		case 'd': cfg.seconds = sb_number("torture", optarg, 1, 86400); break;
+		case 'p': npairs = sb_number("torture", optarg, 1, MAX_PAIRS); break;
+		case 'H': nhogs = sb_number("torture", optarg, 0, MAX_HOGS); break;
+		case 'b': cfg.bound_ms = sb_number("torture", optarg, 1, 3600000); break;
+		case 's': seed = sb_number("torture", optarg, 0, 1 << 30); break;
+		case 'S': cfg.stress = false; break;
+		case 'P': cfg.hotplug = false; break;
+		case OPT_DEADLINE: cfg.deadline = true; break;
 		default:
-			fprintf(stderr, "usage: torture [-d SECONDS] [-p PAIRS] [-H HOGS] [-b BOUND_MS] [-s SEED] [-S] [-P] [-D]\n");
-			return 2;
+			fputs(usage, stderr);
+			exit(2);
 		}
 	}
-	srandom(seed);
-	nunits = npairs + nhogs;
-	ncpus = sysconf(_SC_NPROCESSORS_CONF);
-	if (ncpus > MAX_CPUS)
-		ncpus = MAX_CPUS;
-	if (ncpus < 2)
-		hotplug = false;
-	if (hotplug && access("/sys/devices/system/cpu/cpu1/online", W_OK)) {
-		printf("# no CPU hotplug in this kernel: %s\n", strerror(errno));
-		hotplug = false;
+	if (optind < argc) {
+		fprintf(stderr, "torture: unexpected argument '%s'\n%s", argv[optind], usage);
+		exit(2);
 	}
+}
+
+/* CPU hotplug needs a second CPU whose online file is writable (CONFIG_HOTPLUG_CPU). */
+static bool hotplug_usable(void)
+{
+	if (ncpus < 2)
+		return false;
+	if (access("/sys/devices/system/cpu/cpu1/online", W_OK)) {
+		printf("# no CPU hotplug in this kernel: %s\n", strerror(errno));
+		return false;
+	}
+	return true;
+}
+
+/*
+ * Save what the churn changes for restore() (sched features, buddy_gran_ns: saved_gran
+ * stays -1 without it) and list the buddy features this kernel has, the ones toggled.
+ */
+static int save_tunables(void)
+{
 	if (sb_features_save(saved_features, sizeof(saved_features))) {
 		fprintf(stderr, "torture: cannot read %s\n", SB_FEATURES);
-		return 1;
+		return -1;
 	}
 	for (size_t i = 0; i < sizeof(feature_names) / sizeof(*feature_names); i++)
 		if (sb_feature_get(feature_names[i]) >= 0)
 			features[nfeatures++] = feature_names[i];
 	if (sb_read_long(GRAN, &saved_gran))
 		saved_gran = -1;
+	return 0;
+}
+
+/* The run's header: its parameters and what the churn toggles. */
+static void print_setup(void)
+{
 	printf("# torture: %d s, %d CPUs, %d pairs, %d hogs, seed %u, bound %d ms\n",
-	       seconds, ncpus, npairs, nhogs, seed, bound_ms);
+	       cfg.seconds, ncpus, npairs, nhogs, seed, cfg.bound_ms);
 	printf("# toggled features:");
 	for (int i = 0; i < nfeatures; i++)
 		printf(" %s", features[i]);
 	printf("%s\n", saved_gran >= 0 ? " buddy_gran_ns" : " (no buddy_gran_ns)");
 	fflush(stdout);
+}
 
+/*
+ * Everything before the first process starts: the random sequence seeded, the tunables
+ * saved, the shared page and the cgroup tree made. Returns 0, or 1 with the tunables
+ * untouched (a failed cgroups_setup() may leave empty cgroups under CG_ROOT).
+ */
+static int setup(void)
+{
+	srandom(seed);
+	nunits = npairs + nhogs;
+	ncpus = sysconf(_SC_NPROCESSORS_CONF);
+	if (ncpus > MAX_CPUS)
+		ncpus = MAX_CPUS;
+	cfg.hotplug = cfg.hotplug && hotplug_usable();
+	if (save_tunables())
+		return 1;
+	print_setup();
 	shm = mmap(NULL, sizeof(*shm), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (shm == MAP_FAILED) {
 		perror("torture: mmap");
@@ -733,21 +769,34 @@ int main(int argc, char **argv)
 		fprintf(stderr, "torture: cannot set up cpu cgroups under %s\n", CG_ROOT);
 		return 1;
 	}
-	start_workers();
-	if (!(mon = child()))
-		monitor();
-	if (!(storm = child()))
-		fork_storm();
-	if (stress)
-		sng = start_stress(seconds, deadline);
+	return 0;
+}
 
-	t0 = sb_now_ns();
-	end = t0 + seconds * 1000000000ULL;
-	next_hotplug = t0 + 1000000000ULL;
+/* Start the workers (procs[]), then the monitor, the fork storm and stress-ng. */
+static void start(void)
+{
+	start_workers();
+	if (!(monitor_pid = child()))
+		monitor();
+	if (!(storm_pid = child()))
+		fork_storm();
+	if (cfg.stress)
+		stress_pid = start_stress(cfg.seconds, cfg.deadline);
+}
+
+/*
+ * One operation every 1..5 ms until t0 + the duration: a CPU hotplug write every 1..3 s,
+ * otherwise cgroups 45%, sched_setattr 20%, affinity 20%, features and buddy_gran_ns 15%.
+ */
+static void churn(unsigned long long t0)
+{
+	unsigned long long end = t0 + cfg.seconds * 1000000000ULL;
+	unsigned long long next_hotplug = t0 + 1000000000ULL;
+
 	while (sb_now_ns() < end) {
 		long r = rnd(100);
 
-		if (hotplug && sb_now_ns() >= next_hotplug) {
+		if (cfg.hotplug && sb_now_ns() >= next_hotplug) {
 			op_hotplug();
 			next_hotplug = sb_now_ns() + 1000000000ULL + rnd(2000000000L);
 		} else if (r < 45) {
@@ -761,20 +810,39 @@ int main(int argc, char **argv)
 		}
 		sleep_ns(1000000 + rnd(4000000));
 	}
+}
 
-	/* Wind down: nothing held back any more, then let the pairs drain. */
+/*
+ * Undo every hold the churn left: tunables and CPUs (restore()), cpu.max and cpu.idle on
+ * the leaves, SCHED_BATCH and SCHED_IDLE back to SCHED_OTHER. Afterwards no unit is
+ * exempt, so every window of the drain counts against the bound.
+ */
+static void release_holds(void)
+{
 	restore();
 	for (int l = 0; l < NLEAVES; l++) {
 		if (leaves[l].max)
-			cg_write(leaves[l].path, "cpu.max", "max 100000");
+			sb_cgroup_write(leaves[l].path, "cpu.max", "max 100000");
 		if (leaves[l].idle)
-			cg_write(leaves[l].path, "cpu.idle", "0");
+			sb_cgroup_write(leaves[l].path, "cpu.idle", "0");
 		leaves[l].max = leaves[l].idle = false;
 	}
 	for (int i = 0; i < nprocs; i++)
 		if (procs[i].policy != SCHED_OTHER && !setattr(procs[i].pid, SCHED_OTHER, 0))
 			procs[i].policy = SCHED_OTHER;
 	update_exempt();
+}
+
+/*
+ * Stop the workers and reap them. A pair finishes only once its last message is through,
+ * so one still running 60 s after the stop is a lost wakeup: reported, killed, failed.
+ * Returns 1 when a worker failed, else 0.
+ */
+static int drain_workers(void)
+{
+	unsigned long long drain;
+	int failed = 0, status;
+
 	shm->stop = 1;
 	drain = sb_now_ns() + 60000000000ULL;
 	for (int i = 0; i < nprocs; i++) {
@@ -795,39 +863,78 @@ int main(int argc, char **argv)
 			failed = 1;
 		}
 	}
+	return failed;
+}
+
+/* Stop the monitor and the fork storm; returns 1 when the storm did not stop in 30 s. */
+static int stop_helpers(void)
+{
+	int failed = 0;
+
 	shm->monitor_stop = 1;
-	if (wait_until(storm, sb_now_ns() + 30000000000ULL) == -1) {
+	if (wait_until(storm_pid, sb_now_ns() + 30000000000ULL) == -1) {
 		printf("# FAIL: the fork storm did not stop\n");
-		kill(storm, SIGKILL);
-		waitpid(storm, NULL, 0);
+		kill(storm_pid, SIGKILL);
+		waitpid(storm_pid, NULL, 0);
 		failed = 1;
 	}
-	waitpid(mon, NULL, 0);
-	if (sng) {
-		status = wait_until(sng, sb_now_ns() + 120000000000ULL);
-		if (status == -1) {
-			kill(sng, SIGKILL);
-			waitpid(sng, NULL, 0);
-		}
-		printf("# stress-ng (");
-		print_stressors(deadline);
-		printf(", --verify): %s %d\n",
-		       status == -1 ? "did not finish, killed" :
-		       WIFEXITED(status) ? "exit" : "signal",
-		       status == -1 ? 0 : WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
-		if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status)) {
-			printf("# FAIL: stress-ng failed\n");
-			failed = 1;
-		}
+	waitpid(monitor_pid, NULL, 0);
+	return failed;
+}
+
+/*
+ * Reap stress-ng (its --timeout is the duration; 120 s more before it is killed) and print
+ * its outcome; returns 1 unless it exited 0, its --verify checks included.
+ */
+static int reap_stress(void)
+{
+	int status = wait_until(stress_pid, sb_now_ns() + 120000000000ULL);
+
+	if (status == -1) {
+		kill(stress_pid, SIGKILL);
+		waitpid(stress_pid, NULL, 0);
 	}
-	for (int i = 0; i < nprocs; i++)
-		if (procs[i].leaf >= 0)
-			procs[i].leaf = -1;
+	printf("# stress-ng (");
+	print_stressors(cfg.deadline);
+	printf(", --verify): %s %d\n",
+	       status == -1 ? "did not finish, killed" :
+	       WIFEXITED(status) ? "exit" : "signal",
+	       status == -1 ? 0 : WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+	if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status)) {
+		printf("# FAIL: stress-ng failed\n");
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * After the churn: holds released, every process reaped, the cgroup tree removed and the
+ * tunables restored. Returns 1 when a process failed or hung, else 0.
+ */
+static int wind_down(void)
+{
+	int failed;
+
+	release_holds();
+	failed = drain_workers();
+	failed |= stop_helpers();
+	if (stress_pid)
+		failed |= reap_stress();
 	cgroups_teardown();
+	return failed;
+}
+
+/*
+ * Every pair's messages accounted for: as many received and acknowledged as sent, none
+ * out of order. Adds the pairs' totals to *sent and *recv; returns 1 when a pair is off.
+ */
+static int check_pairs(uint64_t *sent, uint64_t *recv)
+{
+	int failed = 0;
 
 	for (int i = 0; i < npairs; i++) {
-		sent += shm->sent[i];
-		recv += shm->progress[i];
+		*sent += shm->sent[i];
+		*recv += shm->progress[i];
 		if (shm->bad[i] || shm->sent[i] != shm->progress[i] ||
 		    shm->acked[i] != shm->sent[i]) {
 			printf("# FAIL: pair %d (%s): sent %llu received %llu acknowledged %llu, %llu out of order\n",
@@ -837,6 +944,12 @@ int main(int argc, char **argv)
 			failed = 1;
 		}
 	}
+	return failed;
+}
+
+/* The figures of the run: what was done, and the longest starvation window. */
+static void print_figures(unsigned long long t0, uint64_t sent, uint64_t recv)
+{
 	printf("# duration %.1f s\n", (sb_now_ns() - t0) / 1e9);
 	printf("# pairs: %d (pipe and futex), messages sent %llu received %llu\n", npairs,
 	       (unsigned long long)sent, (unsigned long long)recv);
@@ -852,17 +965,43 @@ int main(int argc, char **argv)
 	printf("# toggles: features %lu, buddy_gran_ns %lu\n", ops.features, ops.gran);
 	printf("# starvation: longest window %.0f ms (%s %d), bound %d ms; %llu samples, longest monitor gap %.0f ms\n",
 	       shm->max_window_ns / 1e6, shm->max_unit < npairs ? "pair" : "hog",
-	       shm->max_unit < npairs ? shm->max_unit : shm->max_unit - npairs, bound_ms,
+	       shm->max_unit < npairs ? shm->max_unit : shm->max_unit - npairs, cfg.bound_ms,
 	       shm->samples, shm->max_gap_ns / 1e6);
-	if (shm->max_window_ns > bound_ms * 1000000ULL) {
+}
+
+/* The pairs' accounts, the figures, the bound; returns 1 when any check failed. */
+static int verdict(unsigned long long t0)
+{
+	uint64_t sent = 0, recv = 0;
+	int failed = check_pairs(&sent, &recv);
+
+	print_figures(t0, sent, recv);
+	if (shm->max_window_ns > cfg.bound_ms * 1000000ULL) {
 		printf("# FAIL: a worker made no progress for %.0f ms (bound %d ms)\n",
-		       shm->max_window_ns / 1e6, bound_ms);
+		       shm->max_window_ns / 1e6, cfg.bound_ms);
 		failed = 1;
 	}
 	if (sent == 0) {
 		printf("# FAIL: no pair message was sent\n");
 		failed = 1;
 	}
+	return failed;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long long t0;
+	int failed;
+
+	seed = time(NULL);
+	parse_options(argc, argv);
+	if (setup())
+		return 1;
+	start();
+	t0 = sb_now_ns();
+	churn(t0);
+	failed = wind_down();
+	failed |= verdict(t0);
 	printf("# torture: %s\n", failed ? "FAILED" : "passed");
 	return failed;
 }

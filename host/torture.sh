@@ -11,12 +11,13 @@
 #     --seed N      seed of build/torture's operation sequence (default: its clock)
 #     --bound MS    starvation bound (default 4000, build/torture's: twice the longest
 #                   window seen in passing runs, 1.9 s on a loaded 2-core host)
-#     --deadline    also run stress-ng's mutex and schedpolicy stressors (their workers
-#                   take SCHED_FIFO/RR/DEADLINE policies, which may starve fair tasks by
-#                   design, so the starvation bound is off unless --bound is given; with
-#                   them, and under heavier fair load too, the pre-existing 6.12 WARN
-#                   deadline.c:265 under CPU hotplug (README) shows up, on the base
-#                   kernel as well: left out by default)
+#     --deadline    also run stress-ng's mutex and schedpolicy stressors: passed on as
+#                   build/torture's own --deadline (same meaning; both leave them out by
+#                   default). Their workers take SCHED_FIFO/RR/DEADLINE policies, which
+#                   may starve fair tasks by design, so the starvation bound is off unless
+#                   --bound is given; with them, and under heavier fair load too, the
+#                   pre-existing 6.12 WARN deadline.c:265 under CPU hotplug (README) shows
+#                   up, on the base kernel as well
 #     --quick       60 s, 2 vCPUs, patched kernel only (host/tests/torture_quick.sh)
 #
 # Exits 0 when the patched kernel survived: the guest stayed up, no splat reached the
@@ -26,7 +27,7 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-seconds=600 cpus=4 variants="patched base" seed= bound= nodl=-D
+seconds=600 cpus=4 variants="patched base" seed= bound= deadline=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--seconds) need "$@"; sb_positive "$2"; seconds=$2; shift 2 ;;
@@ -41,13 +42,13 @@ while [ $# -gt 0 ]; do
 		shift 2 ;;
 	--seed) need "$@"; sb_positive "$2"; seed=$2; shift 2 ;;
 	--bound) need "$@"; sb_positive "$2"; bound=$2; shift 2 ;;
-	--deadline) nodl=; shift ;;
+	--deadline) deadline=yes; shift ;;
 	--quick) seconds=60 cpus=2 variants=patched; shift ;;
 	*) die "unknown option '$1' (see the header of $0)" ;;
 	esac
 done
 # With real-time and deadline tasks about, no starvation bound holds (unless --bound).
-[ -n "$nodl" ] || [ -n "$bound" ] || bound=3600000
+[ -z "$deadline" ] || [ -n "$bound" ] || bound=3600000
 [ "$cpus" -le 8 ] || die "at most 8 vCPUs (CONFIG_NR_CPUS of config/base.config)"
 torture=$SB_TOP/build/torture
 [ -x "$torture" ] || die "$torture does not exist (run: make guest)"
@@ -64,7 +65,8 @@ for v in $variants; do
 	log "torture on the $v kernel: $seconds s, $cpus vCPUs (guest timeout ${timeout}s)"
 	if "$SB_TOP/host/boot.sh" --kernel "$kernel" --cpus "$cpus" --mem 2048 \
 		--timeout "$timeout" --name "torture-$v" -- \
-		"$torture" -d "$seconds" $nodl ${seed:+-s "$seed"} ${bound:+-b "$bound"}; then
+		"$torture" -d "$seconds" ${deadline:+--deadline} ${seed:+-s "$seed"} \
+		${bound:+-b "$bound"}; then
 		rc=0
 	else
 		rc=$?

@@ -72,7 +72,7 @@ int sb_read_long(const char *path, long *val)
 	return (errno || end == buf) ? -EINVAL : 0;
 }
 
-static int cgroup_write(const char *dir, const char *file, const char *val)
+int sb_cgroup_write(const char *dir, const char *file, const char *val)
 {
 	char path[256];
 
@@ -88,12 +88,12 @@ int sb_cgroup_create(const char *dir, unsigned int weight)
 	if (mkdir(dir, 0755))
 		return -errno;
 	snprintf(w, sizeof(w), "%u", weight);
-	return weight ? cgroup_write(dir, "cpu.weight", w) : 0;
+	return weight ? sb_cgroup_write(dir, "cpu.weight", w) : 0;
 }
 
 int sb_cgroup_enable_cpu(const char *dir)
 {
-	return cgroup_write(dir, "cgroup.subtree_control", "+cpu");
+	return sb_cgroup_write(dir, "cgroup.subtree_control", "+cpu");
 }
 
 int sb_cgroup_move(const char *dir, pid_t pid)
@@ -101,7 +101,7 @@ int sb_cgroup_move(const char *dir, pid_t pid)
 	char num[16];
 
 	snprintf(num, sizeof(num), "%d", pid);
-	return cgroup_write(dir, "cgroup.procs", num);
+	return sb_cgroup_write(dir, "cgroup.procs", num);
 }
 
 long sb_cgroup_usage_usec(const char *dir)

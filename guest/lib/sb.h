@@ -33,6 +33,8 @@ int sb_read_long(const char *path, long *val);
 int sb_cgroup_create(const char *dir, unsigned int weight);
 /* Enable the cpu controller for DIR's children. */
 int sb_cgroup_enable_cpu(const char *dir);
+/* Write val to DIR's FILE (e.g. "cpu.max"); returns 0 or -errno. */
+int sb_cgroup_write(const char *dir, const char *file, const char *val);
 /* Move a task into DIR. */
 int sb_cgroup_move(const char *dir, pid_t pid);
 /* usage_usec from DIR's cpu.stat, or -1. */
