@@ -76,7 +76,7 @@ demo: patched guest
 		$(CURDIR)/guest/demo $(CURDIR)/build
 
 # A/B benchmark, deterministic mode: every variant booted per repetition, interleaved, on
-# the bench config's kernels (modules for the clockcost module, no KUnit).
+# the bench config's kernels (no KUnit, no debug checks).
 # bench-quick: ~70 s a boot here, 9 boots; add stock-6.12 with BENCH_QUICK_VARIANTS (+3 boots).
 BENCH_QUICK_VARIANTS ?= base off next+last
 bench-quick: guest
@@ -89,6 +89,12 @@ bench-quick: guest
 bench: guest
 	@$(MAKE) --no-print-directory kernels CONFIG=bench
 	@host/bench/run.sh --reps 3 --seconds 4
+
+# bench-clock: the clockcost module (guest/clockcost/) built against the bench config's
+# base and patched kernels and loaded in deterministic boots of each, as it boots and with
+# tsc=unstable (4 boots).
+bench-clock: tree
+	@host/bench/clock.sh
 
 anchors: deps
 	@host/anchors.sh 6.12 >/dev/null
@@ -112,4 +118,4 @@ export:
 clean:
 	rm -rf build
 
-.PHONY: all deps tree kernels patched guest cachesim test demo bench-quick bench anchors deb torture torture-quick export clean
+.PHONY: all deps tree kernels patched guest cachesim test demo bench-quick bench bench-clock anchors deb torture torture-quick export clean

@@ -1,12 +1,12 @@
 # shellcheck shell=sh
 # Sourced by guest/demo and guest/bench: set the wakeup buddies for a run, and put the
 # sched features back as they were when the script exits.
-F=/sys/kernel/debug/sched/features
-buddies_saved=$(cat $F)
-trap 'for f in $buddies_saved; do echo "$f" >$F; done' EXIT
+. "$(dirname "$0")/lib/sb.sh"
+sb_features_save
+trap sb_features_restore EXIT
 
 # Does this kernel have sched feature $1?
-has_feature() { tr ' ' '\n' <$F | grep -qx -e "$1" -e "NO_$1"; }
+has_feature() { tr ' ' '\n' <"$SB_FEATURES" | grep -qx -e "$1" -e "NO_$1"; }
 
 # buddies_set off|next|next+last. Switching off a feature the kernel lacks is a no-op;
 # asking for one it lacks (LAST_BUDDY on the unpatched kernel) fails.
@@ -19,7 +19,7 @@ buddies_set() {
 	esac
 	for f; do
 		if has_feature "${f#NO_}"; then
-			echo "$f" >$F
+			echo "$f" >"$SB_FEATURES"
 		elif [ "$f" = "${f#NO_}" ]; then
 			return 1
 		fi

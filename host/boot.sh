@@ -50,9 +50,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ $# -gt 0 ] || die "no command given (usage: $0 [options] -- COMMAND)"
-for n in "$cpus" "$mem" "$timeout"; do
-	case $n in '' | *[!0-9]*) die "'$n' is not a positive number" ;; esac
-done
+sb_positive "$cpus" "$mem" "$timeout" # (timeout 0 would mean no limit at all)
 [ -n "$kernel" ] || kernel=$(sb_obj "$variant" "$cfg")/arch/x86/boot/bzImage
 [ -f "$kernel" ] || die "kernel image '$kernel' does not exist (build it with: make kernels)"
 [ -z "$initrd" ] || [ -f "$initrd" ] || die "initramfs '$initrd' does not exist"

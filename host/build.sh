@@ -1,15 +1,21 @@
 #!/bin/sh
-# Build one kernel: host/build.sh base|patched|prefix CONFIG
+# Build one kernel: host/build.sh base|patched|prefix CONFIG [--module DIR]
 #
 # CONFIG names config/CONFIG.config, merged with config/base.config onto tinyconfig by the
 # tree's merge_config.sh; every requested option is checked in the final .config. The build
 # runs out of tree (O=<tree>/build-CONFIG) through ccache in $SCHED_BUDDY_CACHE/ccache.
 # Prints the path of the bzImage on stdout.
+# --module DIR: then also build the out-of-tree module whose Kbuild and sources are in DIR
+# (e.g. guest/clockcost) against that kernel (CONFIG needs CONFIG_MODULES), in a copy under
+# $SCHED_BUDDY_CACHE/modules/ (the checkout is not written to), and print the paths of
+# its .ko files instead.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-[ $# = 2 ] || die "usage: $0 base|patched|prefix CONFIG"
-variant=$1 cfg=$2
+[ $# = 2 ] || { [ $# = 4 ] && [ "$3" = --module ]; } ||
+	die "usage: $0 base|patched|prefix CONFIG [--module DIR]"
+variant=$1 cfg=$2 module=${4:-}
+[ -z "$module" ] || [ -f "$module/Kbuild" ] || die "no Kbuild in module directory '$module'"
 src=$(sb_src "$variant")
 obj=$(sb_obj "$variant" "$cfg")
 [ -f "$src/Makefile" ] || die "no kernel tree at $src (run: make tree)"
@@ -20,12 +26,7 @@ for f in $frags; do
 	[ -r "$f" ] || die "unknown config '$cfg': $f does not exist"
 done
 
-export CCACHE_DIR="$SCHED_BUDDY_CACHE/ccache" CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
-# The kernel's Makefile checks CC at configure time: pass the same one to every call.
-kmake() {
-	make -C "$src" O="$obj" CC="ccache gcc" HOSTCC="ccache gcc" LOCALVERSION="-$variant" \
-		-j"$(nproc)" -s "$@"
-}
+kmake() { sb_kmake "$variant" "$obj" -s "$@"; }
 
 # Is CONFIG_X defined by a Kconfig file of this tree?
 in_kconfig() {
@@ -74,4 +75,20 @@ kmake bzImage >"$obj/build.log" 2>&1 || {
 	grep -E 'error|Error' "$obj/build.log" | head -n 20 >&2
 	die "building the $variant kernel failed, see $obj/build.log"
 }
-echo "$obj/arch/x86/boot/bzImage"
+[ -n "$module" ] || { echo "$obj/arch/x86/boot/bzImage"; exit 0; }
+
+# The module: the O= tree needs the module build scripts and Module.symvers (the build
+# above makes only bzImage); then the module in a copy of DIR's Kbuild and sources.
+grep -q '^CONFIG_MODULES=y' "$obj/.config" ||
+	die "config $cfg has no CONFIG_MODULES: no module can be built against it"
+log "preparing the $variant kernel ($cfg) for external modules"
+kmake modules_prepare modules >"$obj/modules.log" 2>&1 ||
+	die "make modules failed in $obj, see $obj/modules.log"
+mdir=$SCHED_BUDDY_CACHE/modules/$(basename "$(cd "$module" && pwd)")/build-$variant-$cfg
+mkdir -p "$mdir" && cp "$module"/Kbuild "$mdir/" &&
+	for f in "$module"/*.c "$module"/*.h; do [ ! -f "$f" ] || cp "$f" "$mdir/"; done ||
+	die "cannot copy $module to $mdir"
+log "building module $module against the $variant kernel ($cfg) in $mdir"
+kmake M="$mdir" modules >"$mdir/build.log" 2>&1 ||
+	die "building module $module failed, see $mdir/build.log"
+ls "$mdir"/*.ko

@@ -21,11 +21,7 @@ command -v dpkg-buildpackage >/dev/null && command -v dh_prep >/dev/null ||
 	die "dpkg-dev or debhelper missing (run: make deps)"
 src=$(sb_src patched)
 [ -f "$src/Makefile" ] || die "no kernel tree at $src (run: make tree)"
-export CCACHE_DIR="$SCHED_BUDDY_CACHE/ccache" CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
-kmake() {
-	make -C "$src" O="$obj" CC="ccache gcc" HOSTCC="ccache gcc" LOCALVERSION=-patched \
-		-j"$(nproc)" "$@"
-}
+kmake() { sb_kmake patched "$obj" "$@"; }
 
 case $arg in
 */*)
@@ -62,7 +58,8 @@ mkdir -p "$out"
 stamp=$obj/.deb-start
 : >"$stamp"
 log "building Debian packages in $obj (log: $obj/deb.log)"
-DEB_BUILD_OPTIONS="parallel=$(nproc) terse" kmake bindeb-pkg >"$obj/deb.log" 2>&1 || {
+export DEB_BUILD_OPTIONS="parallel=$(nproc) terse"
+kmake bindeb-pkg >"$obj/deb.log" 2>&1 || {
 	grep -E 'error|Error' "$obj/deb.log" | head -n 20 >&2
 	die "bindeb-pkg failed, see $obj/deb.log"
 }

@@ -22,6 +22,8 @@ SB_TARBALL=/usr/src/linux-source-6.12.tar.xz
 SB_BRANCH=sched-buddy
 SB_BASE_TAG=debian-base
 export SCHED_BUDDY_CACHE
+# sb_is_positive, shared with the guest scripts
+. "$SB_TOP/guest/lib/sb.sh"
 
 sb_prog=$(basename "$0" .sh)
 
@@ -29,13 +31,10 @@ log() { printf '%s: %s\n' "$sb_prog" "$*" >&2; }
 die() { printf '%s: error: %s\n' "$sb_prog" "$*" >&2; exit 1; }
 
 # The option parsers' checks: need OPTION "$@" (OPTION has a value after it),
-# sb_positive VALUE... (each a positive decimal integer, no leading zero: 00 and 08
-# would pass a bare digit check, and sh arithmetic reads 08 as bad octal).
+# sb_positive VALUE... (each passes guest/lib/sb.sh's sb_is_positive, else die).
 need() { [ $# -ge 2 ] || die "option $1 needs a value"; }
 sb_positive() {
-	for n; do
-		case $n in '' | 0* | *[!0-9]*) die "'$n' is not a positive number" ;; esac
-	done
+	for n; do sb_is_positive "$n" || die "'$n' is not a positive number"; done
 }
 
 # Installed Debian version of the kernel source package, or empty.
@@ -63,6 +62,19 @@ sb_src() {
 
 # sb_obj base|patched|prefix CONFIG: the O= build directory.
 sb_obj() { printf '%s/build-%s\n' "$(sb_src "$1")" "$2"; }
+
+# sb_kmake VARIANT OBJ MAKE-ARGS...: the kernel's make in VARIANT's tree with O=OBJ through
+# ccache in $SCHED_BUDDY_CACHE/ccache on every CPU: the one place that knows the flags
+# (host/build.sh, host/deb.sh). The kernel's Makefile checks CC at configure time, so
+# every call passes the same CC; LOCALVERSION -VARIANT is in the release the modules built
+# against the tree must match.
+sb_kmake() {
+	sb_kmake_src=$(sb_src "$1") sb_kmake_var=$1 sb_kmake_obj=$2
+	shift 2
+	CCACHE_DIR="$SCHED_BUDDY_CACHE/ccache" CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G} \
+		make -C "$sb_kmake_src" O="$sb_kmake_obj" CC="ccache gcc" HOSTCC="ccache gcc" \
+		LOCALVERSION="-$sb_kmake_var" -j"$(nproc)" "$@"
+}
 
 # sb_uts OBJ release|version: the built kernel's UTS_RELEASE or UTS_VERSION, which
 # the in-guest kernel_version test compares with uname.

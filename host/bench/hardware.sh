@@ -3,27 +3,24 @@
 # booted into the kernel under test, for each buddy combination, interleaved and repeated.
 #
 #   host/bench/hardware.sh [--reps N] [--seconds S] [--workloads LIST] [--variants LIST]
-#                 [--out DIR] [--clockcost RELEASE] [--dry-run]
+#                 [--out DIR] [--dry-run]
 #
 # --variants: off, next, next+last (default all three), toggled at runtime through
 #   /sys/kernel/debug/sched/features: the running kernel must be the patched one (its
 #   sched features include NEXT_BUDDY, LAST_BUDDY and the series' BUDDY_BOUND), else
-#   host.sh refuses. To measure the same machine booted into another kernel, name that
+#   hardware.sh refuses. To measure the same machine booted into another kernel, name that
 #   kernel's variant alone: base (the unpatched build) or stock-NAME (e.g. stock-6.12),
 #   run as it boots, nothing toggled; give the same --out DIR to every boot, so one
 #   results.csv and report.md hold them all.
 # --workloads: names separated by spaces or commas, quick or all (default; see guest/bench).
-# --clockcost RELEASE: also measure the scheduler clocks' cost with the clockcost module,
-#   built against /lib/modules/RELEASE/build and loaded into this kernel only when
-#   `uname -r` is RELEASE. Without it no module is ever loaded.
 # --dry-run: check, print the plan and change nothing (no root needed).
-# Needs root (debugfs). Results: DIR (default $SCHED_BUDDY_CACHE/bench/host-<date>)/
-# results.csv, kernels.txt, report.md.
+# Nothing is loaded into the kernel. Needs root (debugfs). Results: DIR (default
+# $SCHED_BUDDY_CACHE/bench/host-<date>)/results.csv, kernels.txt, report.md.
 set -eu
 . "$(dirname "$0")/../lib.sh"
 . "$SB_TOP/host/bench/lib.sh"
 
-reps=5 secs=10 workloads=all variants="off next next+last" out= clockrel= dry=0
+reps=5 secs=10 workloads=all variants="off next next+last" out= dry=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--reps) need "$@"; reps=$2; shift 2 ;;
@@ -31,7 +28,6 @@ while [ $# -gt 0 ]; do
 	--workloads) need "$@"; workloads=$2; shift 2 ;;
 	--variants) need "$@"; variants=$2; shift 2 ;;
 	--out) need "$@"; out=$2; shift 2 ;;
-	--clockcost) need "$@"; clockrel=$2; shift 2 ;;
 	--dry-run) dry=1; shift ;;
 	*) die "unknown option '$1' (see the header of $0)" ;;
 	esac
@@ -52,18 +48,15 @@ done
 	die "variant$asis runs the kernel as it boots: name it alone (one boot per kernel)"
 [ -x "$SB_TOP/build/pairs" ] || die "guest programs missing (run: make guest)"
 rel=$(uname -r)
-[ -z "$clockrel" ] || [ "$clockrel" = "$rel" ] ||
-	die "--clockcost $clockrel: this machine runs $rel; no module is loaded into a kernel not named"
 
 # Refusals: said before anything is changed. In a dry run they are shown, not fatal.
 refuse() { if [ $dry = 1 ]; then log "would refuse: $*"; else die "$*"; fi; }
 [ "$(id -u)" = 0 ] || refuse "needs root (the sched features are in debugfs)"
-F=${SB_SCHED_FEATURES:-/sys/kernel/debug/sched/features}  # (tests point it at a file)
-if [ ! -r $F ]; then
-	refuse "cannot read $F (debugfs mounted? mount -t debugfs none /sys/kernel/debug; CONFIG_SCHED_DEBUG?)"
+if [ ! -r "$SB_FEATURES" ]; then
+	refuse "cannot read $SB_FEATURES (debugfs mounted? mount -t debugfs none /sys/kernel/debug; CONFIG_SCHED_DEBUG?)"
 	feats=
 else
-	feats=$(tr ' ' '\n' <$F | sed 's/^NO_//')
+	feats=$(tr ' ' '\n' <"$SB_FEATURES" | sed 's/^NO_//')
 	[ $toggled = 0 ] || for f in NEXT_BUDDY LAST_BUDDY BUDDY_BOUND; do
 		echo "$feats" | grep -qx "$f" && continue
 		refuse "the running kernel ($rel) is not the patched sched-buddy kernel: its sched" \
@@ -84,19 +77,9 @@ if [ $dry = 1 ]; then
 		for v in $(bench_rotate $(((rep - 1) % nv)) $variants); do
 			echo "rep $rep: $SB_TOP/guest/bench $SB_TOP/build $v $secs '$workloads'"
 		done
-		[ -z "$clockrel" ] ||
-			echo "rep $rep: $SB_TOP/guest/clockcost/load (module built against /lib/modules/$rel/build)"
 	done
 	echo "then: host/bench/report.sh $out/results.csv host"
 	exit 0
-fi
-
-ko=
-if [ -n "$clockrel" ]; then
-	[ -d "/lib/modules/$rel/build" ] ||
-		die "no /lib/modules/$rel/build for the clockcost module (install this kernel's headers)"
-	ko=$(bench_clockcost_build "$SCHED_BUDDY_CACHE/clockcost/host-$rel" \
-		-C "/lib/modules/$rel/build" -s)
 fi
 
 # Appends to an earlier boot's results in the same --out directory.
@@ -114,11 +97,6 @@ for rep in $(seq 1 "$reps"); do
 			>"$out/raw.txt" 2>&1 || status=$?
 		bench_keep "$v" "$rep" "$out/raw.txt" "$status"
 	done
-	if [ -n "$ko" ]; then
-		status=0
-		"$SB_TOP/guest/clockcost/load" "$ko" >"$out/raw.txt" 2>&1 || status=$?
-		bench_keep "$(echo $variants | cut -d' ' -f1)" "$rep" "$out/raw.txt" "$status"
-	fi
 done
 rm -f "$out/raw.txt"
-bench_finish host
+bench_finish report.md "$SB_TOP/host/bench/report.sh" "$out/results.csv" host

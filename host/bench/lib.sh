@@ -1,7 +1,7 @@
 # shellcheck shell=sh
 # Shared by host/bench/run.sh (QEMU guests) and host/bench/hardware.sh (real hardware): the results
 # directory, the rotated order of variants, the progress line, keeping a run's CSV lines,
-# the report, and building the clockcost module. Source it after host/lib.sh.
+# the report (also host/bench/clock.sh's). Source it after host/lib.sh.
 
 # bench_check_workloads LIST: names, commas and spaces only (it is quoted into a guest
 # command line).
@@ -64,24 +64,14 @@ bench_keep() {
 	bench_done=$((bench_done + 1))
 }
 
-# bench_finish MODE: write and show report.md (MODE: deterministic, wall or host); fail
-# when a run failed.
+# bench_finish FILE REPORT...: write the output of the command REPORT... (a report of
+# results.csv, e.g. host/bench/report.sh) to FILE in the results directory and show it;
+# fail when a run failed.
 bench_finish() {
-	"$SB_TOP/host/bench/report.sh" "$bench_out/results.csv" "$1" >"$bench_out/report.md" ||
-		die "host/bench/report.sh failed; the results are in $bench_out/results.csv"
-	cat "$bench_out/report.md"
-	log "results: $bench_out/results.csv, report: $bench_out/report.md"
-	[ "$bench_failed" = 0 ] || die "$bench_failed of $bench_done runs failed (their figures so far are kept)"
-}
-
-# bench_clockcost_build DIR MAKE-ARGS...: build guest/clockcost/ in DIR (sources copied
-# there: the kernel tree is not touched) with make MAKE-ARGS M=DIR modules; prints the .ko.
-bench_clockcost_build() {
-	d=$1
+	f=$1
 	shift
-	mkdir -p "$d" && cp "$SB_TOP"/guest/clockcost/Kbuild "$SB_TOP"/guest/clockcost/*.c "$d/" ||
-		die "cannot copy the clockcost module to $d"
-	make "$@" M="$d" modules >"$d/build.log" 2>&1 ||
-		die "building the clockcost module failed, see $d/build.log"
-	echo "$d/clockcost.ko"
+	"$@" >"$bench_out/$f" || die "$1 failed; the results are in $bench_out/results.csv"
+	cat "$bench_out/$f"
+	log "results: $bench_out/results.csv, report: $bench_out/$f"
+	[ "$bench_failed" = 0 ] || die "$bench_failed of $bench_done runs failed (their figures so far are kept)"
 }

@@ -1,10 +1,9 @@
 #!/bin/sh
 # PNG plots of host/bench/run.sh's results, written beside results.csv: one bar per variant
-# (mean as host/bench/stats.awk computes it, error bars the 95% confidence interval) for each
-# workload group that has results: tbench per client count, hackbench, pgbench, round
-# trips (ping-pong and pairs), latency percentiles, pair cohesion, the smaller hog's
-# CPU share, the scheduler clocks' cost per call. Prints the names of the files it
-# wrote, one a line.
+# (mean and error bars, its 95% confidence interval, as host/bench/stats.awk gives them) for
+# each plot group of guest/metrics.tsv that has results: tbench per client count,
+# hackbench, pgbench, round trips (ping-pong and pairs), latency percentiles, pair
+# cohesion, the smaller hog's CPU share. Prints the names of the files it wrote, one a line.
 #   host/bench/plot.sh results.csv
 set -eu
 [ $# = 1 ] && [ -r "$1" ] || { echo "plot: usage: $0 results.csv" >&2; exit 2; }
@@ -12,43 +11,48 @@ command -v gnuplot >/dev/null || { echo "plot: gnuplot missing (run: make deps)"
 csv=$1 dir=$(dirname "$1")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+guest=$(dirname "$0")/../../guest
 awk -f "$(dirname "$0")/stats.awk" "$csv" >"$tmp/stats" 2>/dev/null
 vars=$(cut -d, -f3 "$tmp/stats" | awk '!seen[$0]++' | tr '\n' ' ')
 [ -n "$vars" ] || { echo "plot: no results in '$csv'" >&2; exit 1; }
 
-# plot NAME TITLE YLABEL PATTERN LABEL [GNUPLOT...]: NAME.png from the workload,metric
-# pairs matching the awk regular expression PATTERN, one cluster of bars each, labelled
-# by the awk expression LABEL (of w and m, the workload and metric).
+# plot NAME TITLE LABEL [GNUPLOT...]: NAME.png from the workload,metric pairs whose row
+# in guest/metrics.tsv has plot group NAME, one cluster of bars each, labelled by the awk
+# expression LABEL (of w and m, the workload and metric); the y axis is the row's unit.
 plot() {
-	name=$1 title=$2 ylabel=$3 pattern=$4 label=$5
-	shift 5
-	awk -F, -v pat="$pattern" -v vars="$vars" '
+	name=$1 title=$2 label=$3
+	shift 3
+	awk -F, -v name="$name" -v vars="$vars" -v table="$guest/metrics.tsv" \
+		"$(cat "$guest/lib/metrics.awk")"'
 	function label(w, m) { return '"$label"' }
-	($1 "," $2) ~ pat {
+	NR == 1 { metrics_read(table) }
+	{ i = metrics_row($1, $2) }
+	i && mt_plot[i] == name {
+		ylabel = mt_unit[i] " (" mt_better[i] " is better)"
 		k = $1 "," $2
 		if (!(k in seen)) { seen[k] = 1; keys[++nk] = k }
-		mean[k, $3] = $5; ci[k, $3] = $7
+		mean[k, $3] = $5; ends[k, $3] = $6 " " $7
 	}
 	END {
-		# only the variants with results here (clockcost runs in one)
+		# only the variants with results here
 		nva = split(vars, va, " "); nv = 0
 		for (j = 1; j <= nva; j++)
 			for (i = 1; i <= nk; i++)
 				if ((keys[i], va[j]) in mean) { v[++nv] = va[j]; break }
-		printf "#"
+		printf "# %s\n#", ylabel
 		for (j = 1; j <= nv; j++) printf " %s", v[j]
 		printf "\n"
 		for (i = 1; i <= nk; i++) {
 			split(keys[i], km, ",")
 			printf "\"%s\"", label(km[1], km[2])
 			for (j = 1; j <= nv; j++)
-				printf " %s %s", (keys[i], v[j]) in mean ? mean[keys[i], v[j]] : "NaN",
-					(keys[i], v[j]) in ci ? ci[keys[i], v[j]] : "NaN"
+				printf " %s", (keys[i], v[j]) in mean ? mean[keys[i], v[j]] " " ends[keys[i], v[j]] : "NaN NaN NaN"
 			printf "\n"
 		}
 	}' "$tmp/stats" >"$tmp/$name.dat"
-	[ "$(wc -l <"$tmp/$name.dat")" -gt 1 ] || return 0
-	here=$(head -n 1 "$tmp/$name.dat" | cut -c2-)
+	[ "$(wc -l <"$tmp/$name.dat")" -gt 2 ] || return 0
+	ylabel=$(sed -n '1s/^# //p' "$tmp/$name.dat")
+	here=$(sed -n '2s/^#//p' "$tmp/$name.dat")
 	{
 		echo "set terminal pngcairo size 800,450 font 'sans,10' noenhanced"
 		echo "set output '$dir/$name.png'"
@@ -69,8 +73,9 @@ plot() {
 			[ $i = 1 ] || printf ','
 			# a variant keeps its colour in every plot: its place among all variants
 			lt=$(echo $vars | tr ' ' '\n' | grep -nxF "$v" | cut -d: -f1)
-			printf " '%s' using %d:%d:xtic(1) title '%s' lt %d" "$tmp/$name.dat" \
-				$((2 * i)) $((2 * i + 1)) "$v" "$lt"
+			# mean, low, high (an unbounded high, inf, leaves the bar open)
+			printf " '%s' using %d:%d:%d:xtic(1) title '%s' lt %d" "$tmp/$name.dat" \
+				$((3 * i - 1)) $((3 * i)) $((3 * i + 1)) "$v" "$lt"
 		done
 		echo
 	} >"$tmp/$name.gp"
@@ -79,19 +84,12 @@ plot() {
 	echo "$name.png"
 }
 
-plot tbench "tbench throughput" "MB/s (higher is better)" '^tbench-[0-9]+,MB_per_s$' \
-	'substr(w, 8)' 'set xlabel "clients"'
-plot hackbench "hackbench, 2 groups" "seconds (lower is better)" '^hackbench-.*,seconds$' \
-	'substr(w, 11)'
-plot pgbench "pgbench (PostgreSQL, scale 2, fsync off)" "transactions/s (higher is better)" \
-	'^pgbench-.*,tx_per_s$' 'substr(w, 9)' 'set xlabel "script-clients"'
-plot trips "round trips" "round trips/s (higher is better)" ',trips_per_s$' 'w' \
-	'set logscale y' 'set yrange [*:*]'
+plot tbench "tbench throughput" 'substr(w, 8)' 'set xlabel "clients"'
+plot hackbench "hackbench, 2 groups" 'substr(w, 11)'
+plot pgbench "pgbench (PostgreSQL, scale 2, fsync off)" 'substr(w, 9)' \
+	'set xlabel "script-clients"'
+plot trips "round trips" 'w' 'set logscale y' 'set yrange [*:*]'
 plot latency "wakeup latency of a periodic task next to pairs and hogs" \
-	"microseconds (lower is better)" '^latency,lat_' \
 	'm == "lat_p999_us" ? "p99.9" : substr(m, 5, length(m) - 7)' 'set logscale y' 'set yrange [*:*]'
-plot cohesion "pair cohesion (1: pairs run as units)" "cohesion (higher is better)" \
-	',cohesion$' 'w' 'set yrange [0:1.05]'
-plot hog_share "smaller hog's CPU share next to the pairs" "CPU share (higher is better)" ',min_hog_share$' 'w'
-plot clockcost "scheduler clock reads (clockcost module)" "ns per call, median (lower is better)" \
-	'^clockcost,.*_median_ns$' 'substr(m, 1, length(m) - 10)'
+plot cohesion "pair cohesion (1: pairs run as units)" 'w' 'set yrange [0:1.05]'
+plot hog_share "smaller hog's CPU share next to the pairs" 'w'

@@ -2,17 +2,19 @@
 # Summarise host/bench/run.sh's results.csv as Markdown: first a headline table (one row per
 # workload and metric, one column per variant: the reference variant's mean, the others'
 # change against it), then per workload and metric each variant's mean (harmonic for
-# rates), the 95% confidence interval (Student t, of the arithmetic mean), the change
+# rates), the 95% confidence interval of that same mean (host/bench/stats.awk: Student t;
+# for rates the interval of the mean of the reciprocals, transformed back), the change
 # against the reference variant (base if present, else the first), and '*' where the
 # intervals do not overlap (mmtests' rule of thumb for a significant difference; never
-# for a single run, which has no interval). Seconds and microseconds are lower-is-better.
-# When gnuplot is installed, host/bench/plot.sh draws PNGs beside results.csv and the report
+# for a single run, which has no interval). Which direction is better and what a metric
+# means come from guest/metrics.tsv. When gnuplot is installed, host/bench/plot.sh draws PNGs beside results.csv and the report
 # links them.
 #   host/bench/report.sh results.csv [MODE]
 set -eu
 [ -r "${1:-}" ] && [ $# -le 2 ] || { echo "report: usage: $0 results.csv [mode]" >&2; exit 2; }
 csv=$1 mode=${2:-wall-clock}
 here=$(dirname "$0")
+guest=$here/../../guest
 stats=$(awk -f "$here/stats.awk" "$csv")
 [ -n "$stats" ] || { echo "report: no results in '$csv'" >&2; exit 1; }
 plots=
@@ -24,14 +26,13 @@ fi
 # kernels.txt (host/bench/run.sh): which kernel each variant booted
 kernels=
 [ ! -r "$(dirname "$csv")/kernels.txt" ] || kernels=$(cat "$(dirname "$csv")/kernels.txt")
-echo "$stats" | awk -F, -v mode="$mode" -v plots="$plots" -v kernels="$kernels" '
+echo "$stats" | awk -F, -v mode="$mode" -v plots="$plots" -v kernels="$kernels" \
+	-v table="$guest/metrics.tsv" "$(cat "$guest/lib/metrics.awk")"'
 function fmt(x) {
 	return x >= 100 || x <= -100 ? sprintf("%.0f", x) : x >= 1 || x <= -1 ? sprintf("%.2f", x) : sprintf("%.3f", x)
 }
-function lower(metric) { return metric == "seconds" || metric ~ /_(us|ns)$/ }
-function better(metric) {
-	return lower(metric) ? "lower" : metric ~ /_per_s$|^cohesion$|_share$/ ? "higher" : "-"
-}
+# better W M: higher, lower or - (also for a metric the table lacks)
+function better(w, m,   i) { i = metrics_row(w, m); return i ? mt_better[i] : "-" }
 # change KEY V: V against the reference, with "*" when the intervals do not overlap
 function change(key, v,   r, rel) {
 	r = ref
@@ -42,44 +43,26 @@ function change(key, v,   r, rel) {
 	return rel
 }
 function cc(key, v) { return (key, v) in n ? fmt(mean[key, v]) : "-" }
-# The clockcost figures (one variant boots the module): one row per clock read, its
-# per-call min and median (means over the repetitions), then the settings.
-function clocktable(   k, km, r, v, nr, rows, cell) {
-	for (k = 1; k <= nk; k++) {
-		split(keys[k], km, ",")
-		if (km[1] != "clockcost") continue
-		for (i = 1; i <= nv; i++) if ((keys[k], vars[i]) in n) v = vars[i]
-		r = km[2]
-		if (sub(/_(min|median)_ns$/, "", r) && !(r in rseen)) { rseen[r] = 1; rows[++nr] = r }
-	}
-	if (!nr) return
-	printf "## Scheduler clock cost (`%s` boot, clockcost module)\n\n", v
-	printf "Per call, in ns (guest time: instruction counts under -icount); mean over the "
-	printf "repetitions of the min and the median of each boot'"'"'s rounds.\n\n"
-	printf "| read | min ns | median ns |\n|---|---|---|\n"
-	for (i = 1; i <= nr; i++) {
-		r = rows[i]
-		printf "| %s | %s | %s |\n", r, cc("clockcost," r "_min_ns", v),
-			cc("clockcost," r "_median_ns", v)
-	}
-	printf "\n%s calls a round, %s rounds; sched_clock stable: %s.\n\n",
-		cc("clockcost,calls", v), cc("clockcost,rounds", v),
-		!(("clockcost,sched_clock_stable", v) in n) ? "-" : \
-		mean["clockcost,sched_clock_stable", v] == 1 ? "yes" : "no"
-}
+NR == 1 { metrics_read(table) }
 {
 	key = $1 "," $2
 	if (!(key in seen)) { seen[key] = 1; keys[++nk] = key }
 	if (!($3 in vseen)) { vseen[$3] = 1; vars[++nv] = $3 }
-	# the interval is around the arithmetic mean
-	n[key, $3] = $4; mean[key, $3] = $5; ci[key, $3] = $7
-	lo[key, $3] = $6 - $7; hi[key, $3] = $6 + $7
+	# the interval of the mean, lo..hi; hi may be "inf"
+	n[key, $3] = $4; mean[key, $3] = $5; lo[key, $3] = $6; his[key, $3] = $7
+	hi[key, $3] = $7 == "inf" ? 1e300 : $7 + 0
+}
+function interval(key, v) {
+	return n[key, v] < 2 ? "-" : fmt(lo[key, v]) " .. " (his[key, v] == "inf" ? "inf" : fmt(hi[key, v]))
 }
 END {
 	ref = ("base" in vseen) ? "base" : vars[1]
 	printf "# sched-buddy benchmark (%s mode)\n\n", mode
-	printf "Mean of the repetitions (harmonic for rates), +- the 95%% confidence interval; "
-	printf "change against `%s`; `*`: intervals do not overlap.\n\n", ref
+	printf "Mean of the repetitions: harmonic for rates (`_per_s`), arithmetic otherwise. "
+	printf "95%% interval: the Student t confidence interval of that mean; for a harmonic "
+	printf "mean the interval of the mean of the reciprocals, transformed back (not "
+	printf "symmetric; `inf` where it reaches 0). Change: of the same means, against `%s`; ", ref
+	printf "`*`: the intervals do not overlap (never for a single run).\n\n"
 	for (i = 1; i <= nv; i++)
 		if (vars[i] ~ /-wall$/) printf "`%s` ran in wall-clock mode (multi-threaded TCG).\n\n", vars[i]
 	if (kernels != "") {
@@ -95,11 +78,10 @@ END {
 	printf "\n"
 	for (k = 1; k <= nk; k++) {
 		key = keys[k]; split(key, km, ",")
-		if (km[1] == "clockcost") continue	# a table of its own below
-		printf "| %s | %s | %s |", km[1], km[2], better(km[2])
+		printf "| %s | %s | %s |", km[1], km[2], better(km[1], km[2])
 		for (i = 1; i <= nv; i++) {
 			# the value of the reference, the change of the others; all values
-			# where the reference has none (clockcost runs in one variant only)
+			# where the reference has none
 			v = vars[i]
 			cell = !((key, v) in n) ? "-" : v == ref || !((key, ref) in n) ? fmt(mean[key, v]) : change(key, v)
 			printf " %s |", cell == "" ? "-" : cell
@@ -107,32 +89,23 @@ END {
 		printf "\n"
 	}
 	printf "\n"
-	clocktable()
 	for (k = 1; k <= nk; k++) {
 		key = keys[k]; split(key, km, ",")
-		if (km[1] == "clockcost") continue
-		b = better(km[2])
+		b = better(km[1], km[2])
 		printf "## %s: %s%s\n\n", km[1], km[2], b == "-" ? "" : " (" b " is better)"
-		printf "| variant | runs | mean | +- 95%% | vs %s |\n|---|---|---|---|---|\n", ref
+		printf "| variant | runs | mean | 95%% interval | vs %s |\n|---|---|---|---|---|\n", ref
 		for (i = 1; i <= nv; i++) {
 			v = vars[i]
 			if (!((key, v) in n)) continue
-			printf "| %s | %d | %s | %s | %s |\n", v, n[key, v], fmt(mean[key, v]), fmt(ci[key, v]), change(key, v)
+			printf "| %s | %d | %s | %s | %s |\n", v, n[key, v], fmt(mean[key, v]), interval(key, v), change(key, v)
 		}
 		printf "\n"
 	}
-	desc["cohesion"] = "share of a pair member'"'"'s blocking switches that hand the CPU to its partner"
-	desc["trips_per_s"] = "round trips per second of a producer/consumer pair (all pairs)"
-	desc["min_hog_share"] = "CPU share of the smaller of the CPU hogs next to the pairs"
-	desc["seconds"] = "time hackbench took (2 groups, 200 loops)"
-	desc["MB_per_s"] = "tbench throughput over loopback"
-	desc["tx_per_s"] = "pgbench transactions per second (PostgreSQL, fsync off)"
-	desc["lat_*_us"] = "50th, 99th, 99.9th percentile and maximum of the wakeup latency of a periodic " \
-		"SCHED_OTHER task (cyclictest, 1 ms period) sharing a CPU with pairs and hogs"
+	# each table row once, by its name (lat_*_us for the latency percentiles)
 	printf "## Metrics\n\n"
 	for (k = 1; k <= nk; k++) {
-		split(keys[k], km, ","); m = km[2] ~ /^lat_.*_us$/ ? "lat_*_us" : km[2]; d = desc[m]
-		if (!(m in said) && d != "") { said[m] = 1; printf "- `%s`: %s\n", m, d }
+		split(keys[k], km, ","); i = metrics_row(km[1], km[2])
+		if (i && !(i in said)) { said[i] = 1; printf "- `%s`: %s\n", mt_name[i], mt_desc[i] }
 	}
 	printf "\n"
 	np = split(plots, p, " ")

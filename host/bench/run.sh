@@ -3,7 +3,6 @@
 #
 #   host/bench/run.sh [--reps N] [--seconds S] [--wall] [--config C] [--workloads LIST]
 #                [--variants "base off next next+last stock-6.12 stock-6.1-wall"]
-#                [--no-clockcost]
 #
 # Variants: base (the unpatched kernel), off / next / next+last (the patched kernel with
 # the buddies toggled at runtime), both built from config C (default bench); stock-6.12
@@ -12,9 +11,8 @@
 # (multi-threaded TCG), as its name says. Default: all six. LIST goes to guest/bench:
 # workload names separated by spaces or commas, quick or all (default).
 # Each repetition boots every variant once, in an order rotated per repetition.
-# Deterministic mode (-icount) unless --wall. Once per repetition the off boot also loads
-# the clockcost module (guest/clockcost/: per-call cost of the scheduler clocks), after
-# the workloads; its figures are the "clockcost" lines of results.csv.
+# Deterministic mode (-icount) unless --wall. (The scheduler clocks' cost is a benchmark
+# of its own: host/bench/clock.sh.)
 # Results go to $SCHED_BUDDY_CACHE/bench/<date>/ (results.csv, kernels.txt, report.md);
 # a failed boot or workload is reported and the figures gathered so far are kept.
 set -eu
@@ -22,7 +20,7 @@ set -eu
 . "$SB_TOP/host/bench/lib.sh"
 
 all="base off next next+last stock-6.12 stock-6.1-wall"
-reps=3 secs=2 mode=--icount variants=$all cfg=bench workloads=all clock=1
+reps=3 secs=2 mode=--icount variants=$all cfg=bench workloads=all
 while [ $# -gt 0 ]; do
 	case $1 in
 	--reps) need "$@"; reps=$2; shift 2 ;;
@@ -31,7 +29,6 @@ while [ $# -gt 0 ]; do
 	--config) need "$@"; cfg=$2; shift 2 ;;
 	--workloads) need "$@"; workloads=$2; shift 2 ;;
 	--variants) need "$@"; variants=$2; shift 2 ;;
-	--no-clockcost) clock=0; shift ;;
 	*) die "unknown option '$1' (see the header of $0)" ;;
 	esac
 done
@@ -53,35 +50,15 @@ need_kernel() {
 	k=$(sb_obj "$1" "$cfg")/arch/x86/boot/bzImage
 	[ -f "$k" ] || die "no $1 kernel for config $cfg: $k (run: make kernels CONFIG=$cfg)"
 }
-anchor_612= anchor_61= clockvar= ko=
+anchor_612= anchor_61=
 for v in $variants; do
 	case $v in
 	base) need_kernel base ;;
-	off | next | next+last)
-		need_kernel patched
-		[ -n "$clockvar" ] || clockvar=$v ;;
+	off | next | next+last) need_kernel patched ;;
 	stock-6.12) anchor_612=$("$SB_TOP/host/anchors.sh" 6.12) || die "no 6.12 anchor" ;;
 	stock-6.1-wall) anchor_61=$("$SB_TOP/host/anchors.sh" 6.1) || die "no 6.1 anchor" ;;
 	esac
 done
-# off if present, else the first patched variant's boot also runs clockcost.
-case " $variants " in *" off "*) clockvar=off ;; esac
-if [ "$clock" = 1 ] && [ -n "$clockvar" ]; then
-	obj=$(sb_obj patched "$cfg")
-	grep -q '^CONFIG_MODULES=y' "$obj/.config" ||
-		die "config $cfg has no CONFIG_MODULES for the clockcost module (use --no-clockcost)"
-	# The O= tree needs Module.symvers and the module build scripts (build.sh makes
-	# only bzImage); same CC and LOCALVERSION as build.sh, so nothing is rebuilt.
-	export CCACHE_DIR="$SCHED_BUDDY_CACHE/ccache"
-	log "preparing $obj for external modules"
-	make -C "$(sb_src patched)" O="$obj" CC="ccache gcc" HOSTCC="ccache gcc" \
-		LOCALVERSION=-patched -j"$(nproc)" -s modules_prepare modules \
-		>"$obj/modules.log" 2>&1 || die "make modules failed in $obj, see $obj/modules.log"
-	ko=$(bench_clockcost_build "$SCHED_BUDDY_CACHE/clockcost/build-$cfg" \
-		-C "$(sb_src patched)" O="$obj" CC="ccache gcc" HOSTCC="ccache gcc" \
-		LOCALVERSION=-patched -s)
-fi
-
 mname=deterministic
 [ -n "$mode" ] || mname=wall-clock
 bench_start "$SCHED_BUDDY_CACHE/bench/$(date +%Y%m%d-%H%M%S)"
@@ -111,18 +88,13 @@ for rep in $(seq 1 "$reps"); do
 			set -- --kernel "${anchor_61%% *}" --initrd "$(echo "$anchor_61" | cut -d' ' -f2)"
 			vmode= ;;
 		esac
-		# guest/bench, then (one boot per repetition) clockcost; the status of both.
-		cmd="'$SB_TOP/guest/bench' '$SB_TOP/build' '$v' '$secs' '$workloads'; s=\$?"
-		if [ "$v" = "$clockvar" ] && [ -n "$ko" ]; then
-			cmd="$cmd; '$SB_TOP/guest/clockcost/load' '$ko' || s=1"
-		fi
-		cmd="$cmd; exit \$s"
 		bench_progress "$rep" "$reps" "$v" "$total"
 		status=0
 		"$SB_TOP/host/boot.sh" "$@" $vmode --timeout 1800 --name "bench-$v" \
-			-- sh -c "$cmd" >"$out/raw.txt" 2>&1 || status=$?
+			-- "$SB_TOP/guest/bench" "$SB_TOP/build" "$v" "$secs" "$workloads" \
+			>"$out/raw.txt" 2>&1 || status=$?
 		bench_keep "$v" "$rep" "$out/raw.txt" "$status"
 	done
 done
 rm -f "$out/raw.txt"
-bench_finish "$mname"
+bench_finish report.md "$SB_TOP/host/bench/report.sh" "$out/results.csv" "$mname"

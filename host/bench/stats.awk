@@ -1,10 +1,12 @@
 # Statistics of host/bench/run.sh's results (CSV: variant,rep,workload,metric,value), used by
-# host/bench/report.sh and host/bench/plot.sh. Per workload, metric and variant, in the order of
-# first appearance, one CSV line:
-#   workload,metric,variant,runs,mean,amean,ci,min,max
-# mean: harmonic for rates (metrics ending in _per_s), arithmetic otherwise; amean: the
-# arithmetic mean; ci: half-width of the 95% confidence interval of the arithmetic mean
-# (Student t; 0 for a single run).
+# host/bench/report.sh, plot.sh, compare.sh and clock.sh. Per workload, metric and variant,
+# in the order of first appearance, one CSV line:
+#   workload,metric,variant,runs,mean,lo,hi,min,max
+# mean: harmonic for rates (metrics ending in _per_s, all values positive), arithmetic
+# otherwise. lo..hi: the 95% confidence interval of that mean (Student t): for an
+# arithmetic mean around it; for a harmonic mean the interval of the mean of the
+# reciprocals, transformed back, so it is not symmetric and hi is "inf" when that
+# interval reaches 0. A single run has no interval: lo = hi = mean.
 # Lines that are not results (the header, messages a guest printed) are skipped; their
 # number goes to stderr.
 #   awk -f host/bench/stats.awk results.csv
@@ -25,9 +27,16 @@ NF != 5 || $2 !~ /^[0-9]+$/ || $5 !~ /^-?[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?$/ {
 	if (!($1 in vseen)) { vseen[$1] = 1; vars[++nv] = $1 }
 	v = $5 + 0; c = ++n[key, $1]
 	sum[key, $1] += v; sq[key, $1] += v * v
-	if (v > 0) inv[key, $1] += 1 / v; else nonpos[key, $1] = 1
-	if (c == 1 || v < lo[key, $1]) lo[key, $1] = v
-	if (c == 1 || v > hi[key, $1]) hi[key, $1] = v
+	if (v > 0) { inv[key, $1] += 1 / v; isq[key, $1] += 1 / (v * v) } else nonpos[key, $1] = 1
+	if (c == 1 || v < least[key, $1]) least[key, $1] = v
+	if (c == 1 || v > most[key, $1]) most[key, $1] = v
+}
+# ci(SUM, SQ, C): half-width of the 95% interval of the mean of C values with sum SUM and
+# sum of squares SQ (0 for one value)
+function ci(s, q, c,   m, var) {
+	m = s / c
+	var = c > 1 ? (q - c * m * m) / (c - 1) : 0
+	return var > 0 ? tval(c - 1) * sqrt(var) / sqrt(c) : 0
 }
 END {
 	if (bad) printf "stats: skipped %d lines that are not results\n", bad > "/dev/stderr"
@@ -36,12 +45,15 @@ END {
 		for (i = 1; i <= nv; i++) {
 			x = vars[i]; c = n[key, x]
 			if (!c) continue
-			am = sum[key, x] / c
-			var = c > 1 ? (sq[key, x] - c * am * am) / (c - 1) : 0
-			sd = var > 0 ? sqrt(var) : 0
-			ci = tval(c - 1) * sd / sqrt(c)
-			m = km[2] ~ /_per_s$/ && !((key, x) in nonpos) ? c / inv[key, x] : am
-			printf "%s,%s,%d,%.6g,%.6g,%.6g,%.6g,%.6g\n", key, x, c, m, am, ci, lo[key, x], hi[key, x]
+			if (km[2] ~ /_per_s$/ && !((key, x) in nonpos)) {
+				# harmonic: 1 / the mean of the reciprocals r, its interval r +- h
+				r = inv[key, x] / c; h = ci(inv[key, x], isq[key, x], c)
+				m = 1 / r; lo = 1 / (r + h); hi = r - h > 0 ? sprintf("%.6g", 1 / (r - h)) : "inf"
+			} else {
+				m = sum[key, x] / c; h = ci(sum[key, x], sq[key, x], c)
+				lo = m - h; hi = sprintf("%.6g", m + h)
+			}
+			printf "%s,%s,%d,%.6g,%.6g,%s,%.6g,%.6g\n", key, x, c, m, lo, hi, least[key, x], most[key, x]
 		}
 	}
 }

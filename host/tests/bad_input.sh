@@ -13,3 +13,10 @@ expect_failure "unknown variant 'bogus'" "$top/host/bench/run.sh" --variants "ba
 expect_failure "'0' is not a positive number" "$top/host/bench/run.sh" --reps 0
 expect_failure "'00' is not a positive number" "$top/host/bench/run.sh" --reps 00
 expect_failure "'08' is not a positive number" "$top/host/torture.sh" --seconds 08
+# timeout 0 would mean no limit to coreutils: a hanging guest would hang the run
+expect_failure "'0' is not a positive number" "$top/host/boot.sh" --timeout 0 -- true
+expect_failure "'0' is not a positive number" "$top/host/boot.sh" --mem 0 -- true
+expect_failure "no Kbuild in module directory '/nonexistent'" \
+	"$top/host/build.sh" patched bench --module /nonexistent
+expect_failure "usage: .*--module DIR" "$top/host/build.sh" patched bench --modul guest/clockcost
+expect_failure "'0' is not a positive number" "$top/host/bench/clock.sh" --reps 0

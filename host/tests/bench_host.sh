@@ -1,7 +1,7 @@
 #!/bin/sh
-# host/bench/hardware.sh and host/host/bench/run.sh refuse what they must before changing anything: a kernel
-# without the series' sched features, a module for a kernel not named, mixed boots, bad
-# variants and workload lists; host.sh --dry-run prints the rotated plan.
+# host/bench/hardware.sh and host/bench/run.sh refuse what they must before changing
+# anything: a kernel without the series' sched features, mixed boots, no or bad variants,
+# bad workload lists and numbers; hardware.sh --dry-run prints the rotated plan.
 . "$(dirname "$0")/lib.sh"
 feat=$(mktemp)
 trap 'rm -f "$out" "$feat"' EXIT
@@ -9,15 +9,15 @@ echo "PLACE_LAG RUN_TO_PARITY NO_NEXT_BUDDY PICK_BUDDY CACHE_HOT_BUDDY" >"$feat"
 export SB_SCHED_FEATURES=$feat
 expect_failure "not the patched sched-buddy kernel: its sched features lack LAST_BUDDY" \
 	"$top/host/bench/hardware.sh" --reps 1
-expect_failure "no module is loaded into a kernel not named" \
-	"$top/host/bench/hardware.sh" --clockcost 0.0-not-this-one
+expect_failure "no variants given" "$top/host/bench/hardware.sh" --variants ' '
+expect_failure "'0' is not a positive number" "$top/host/bench/hardware.sh" --seconds 0
 expect_failure "name it alone" "$top/host/bench/hardware.sh" --variants "base off"
 expect_failure "unknown variant 'bogus'" "$top/host/bench/hardware.sh" --variants bogus
 expect_failure "use stock-6.1-wall" "$top/host/bench/run.sh" --variants stock-6.1
 expect_failure "bad workload list" "$top/host/bench/run.sh" --workloads 'a;b'
 echo "PLACE_LAG NO_NEXT_BUDDY LAST_BUDDY BUDDY_BOUND PICK_BUDDY" >"$feat"
 plan=$("$top/host/bench/hardware.sh" --dry-run --reps 2 --workloads quick 2>/dev/null) || {
-	echo "FAIL: host.sh --dry-run failed" >&2
+	echo "FAIL: hardware.sh --dry-run failed" >&2
 	exit 1
 }
 order=$(echo "$plan" | sed -n 's/^rep \([0-9]\): .*guest\/bench [^ ]* \([^ ]*\) .*/\1\2/p' | tr '\n' ' ')

@@ -1,35 +1,40 @@
 #!/bin/sh
-# host/host/bench/report.sh gets the statistics right on constructed results: harmonic mean for
-# rates, the 95% interval (Student t), the change against base, '*' only where the
-# intervals do not overlap (and never for a single run, which has no interval), seconds,
-# microseconds and nanoseconds as lower-is-better, the headline table, the kernels of
-# kernels.txt, lines that are not results skipped; guest/bench's argument checks and
-# latency percentiles; host/host/bench/compare.sh's within/outside verdict; and, when gnuplot is installed, host/host/bench/plot.sh's PNGs written and
-# linked.
+# host/bench/report.sh gets the statistics right on constructed results: the harmonic mean
+# for rates with the interval of the mean of the reciprocals transformed back (the
+# arithmetic mean and its interval otherwise; Student t, 95%), the change against base,
+# '*' only where those intervals do not overlap (and never for a single run, which has no
+# interval), better directions and descriptions from guest/metrics.tsv, the headline table,
+# the kernels of kernels.txt, lines that are not results skipped; guest/bench's argument
+# checks, latency percentiles and restoring of the sched features; host/bench/compare.sh's
+# within/outside verdict; and, when gnuplot is installed, host/bench/plot.sh's PNGs written
+# and linked.
 . "$(dirname "$0")/lib.sh"
 dir=$(mktemp -d)
 trap 'rm -rf "$out" "$dir"' EXIT
 csv=$dir/results.csv
 cat >"$csv" <<'CSV'
 variant,rep,workload,metric,value
-base,1,w,trips_per_s,100
-base,2,w,trips_per_s,100
-base,3,w,trips_per_s,100
-fast,1,w,trips_per_s,200
-fast,2,w,trips_per_s,200
-fast,3,w,trips_per_s,200
-noisy,1,w,trips_per_s,50
-noisy,2,w,trips_per_s,150
-noisy,3,w,trips_per_s,150
-once,1,w,MB_per_s,80
-base,1,w,MB_per_s,100
-base,2,w,MB_per_s,101
-base,1,w,seconds,2
-base,2,w,seconds,2
-base,3,w,seconds,2
-fast,1,w,seconds,1
-fast,2,w,seconds,1
-fast,3,w,seconds,1
+base,1,pingpong,trips_per_s,100
+base,2,pingpong,trips_per_s,100
+base,3,pingpong,trips_per_s,100
+fast,1,pingpong,trips_per_s,200
+fast,2,pingpong,trips_per_s,200
+fast,3,pingpong,trips_per_s,200
+noisy,1,pingpong,trips_per_s,50
+noisy,2,pingpong,trips_per_s,150
+noisy,3,pingpong,trips_per_s,150
+hm,1,pingpong,trips_per_s,168
+hm,2,pingpong,trips_per_s,210
+hm,3,pingpong,trips_per_s,280
+once,1,tbench-2,MB_per_s,80
+base,1,tbench-2,MB_per_s,100
+base,2,tbench-2,MB_per_s,101
+base,1,hackbench-pipe-process,seconds,2
+base,2,hackbench-pipe-process,seconds,2
+base,3,hackbench-pipe-process,seconds,2
+fast,1,hackbench-pipe-process,seconds,1
+fast,2,hackbench-pipe-process,seconds,1
+fast,3,hackbench-pipe-process,seconds,1
 fast,1,bench: workload tbench-2 failed: throughput '0' MB/s
 base,1,latency,lat_p99_us,40
 base,2,latency,lat_p99_us,42
@@ -39,9 +44,8 @@ base,1,pairs-b0,cohesion,0.2
 base,2,pairs-b0,cohesion,0.22
 fast,1,pairs-b0,cohesion,0.9
 fast,2,pairs-b0,cohesion,0.92
-fast,1,clockcost,local_clock_median_ns,30
-fast,2,clockcost,local_clock_median_ns,32
-fast,1,clockcost,calls,1000
+base,1,w,unlisted,5
+base,2,w,unlisted,7
 CSV
 printf 'base 6.12-test\nfast 6.12-test-patched\n' >"$dir/kernels.txt"
 report=$dir/report.md # not $out, which expect_failure below overwrites
@@ -49,27 +53,40 @@ report=$dir/report.md # not $out, which expect_failure below overwrites
 cat "$report" "$dir/err" >&2
 fail() { echo "FAIL: $*" >&2; exit 1; }
 row() { grep -qxF -e "$1" "$report" || fail "no row '$1'"; }
-row '| fast | 3 | 200 | 0.000 | +100.0% * |'
-# harmonic mean of 50, 150, 150 is 90; its interval overlaps base: no mark
-row '| noisy | 3 | 90.00 | 143 | -10.0% |'
-# 100 and 101: sd 0.707, t(1) = 12.71, interval +- 6.36; harmonic mean 100.4975
-row '| base | 2 | 100 | 6.36 |  |'
-row '| fast | 3 | 1.00 | 0.000 | -50.0% * |'
+row '| fast | 3 | 200 | 200 .. 200 | +100.0% * |'
+# Rates: the harmonic mean and the interval of the mean of the reciprocals, transformed
+# back. 168, 210, 280: reciprocals 1/210 - 1/840, 1/210, 1/210 + 1/840, so the harmonic
+# mean is 210, the reciprocals' sd 1/840, h = t(2) sd / sqrt(3) = 4.30 / (840 sqrt 3) =
+# 0.0029556, the interval 1 / (1/210 +- h) = 129.6 .. 553.6, clear of base's 100: '*'.
+# (The arithmetic mean's interval, 219.3 +- 140.5, would overlap 100: no mark.)
+row '| hm | 3 | 210 | 130 .. 554 | +110.0% * |'
+# 50, 150, 150: harmonic mean 90; the reciprocals' interval 1/90 +- 0.0191 reaches 0, so
+# the interval is unbounded above and overlaps base: no mark
+row '| noisy | 3 | 90.00 | 33.09 .. inf | -10.0% |'
+# 100 and 101: harmonic mean 100.4975; reciprocals' sd 7.001e-5, t(1) = 12.71,
+# h = 6.292e-4, interval 1 / (0.0099505 +- h) = 94.52 .. 107.28
+row '| base | 2 | 100 | 94.52 .. 107 |  |'
+# seconds: arithmetic mean and interval
+row '| fast | 3 | 1.00 | 1.00 .. 1.00 | -50.0% * |'
 # one run has no interval, so however large the change it gets no mark
-row '| once | 1 | 80.00 | 0.000 | -20.4% |'
+row '| once | 1 | 80.00 | - | -20.4% |'
+grep -q 'harmonic for rates.*interval of the mean of the reciprocals' "$report" ||
+	fail "the report does not say which mean and which interval"
+# direction and description from guest/metrics.tsv; a metric it lacks has neither
 row '## latency: lat_p99_us (lower is better)'
-row '## w: seconds (lower is better)'
-row '## w: trips_per_s (higher is better)'
+row '## hackbench-pipe-process: seconds (lower is better)'
+row '## pingpong: trips_per_s (higher is better)'
+row '## w: unlisted'
+row '- `lat_*_us`: 50th, 99th, 99.9th percentile and maximum of the wakeup latency of a periodic SCHED_OTHER task (cyclictest, 1 ms period) sharing a CPU with pairs and hogs'
+row '- `MB_per_s`: tbench throughput over loopback'
+! grep -q '^- `unlisted`' "$report" || fail "a description for a metric guest/metrics.tsv lacks"
 # headline: the reference's value, the others' change
-row '| workload | metric | better | base | fast | noisy | once |'
-row '| w | trips_per_s | higher | 100 | +100.0% * | -10.0% | - |'
-row '| w | seconds | lower | 2.00 | -50.0% * | - | - |'
-row '| latency | lat_p99_us | lower | 41.00 | +97.6% * | - | - |'
-row '| pairs-b0 | cohesion | higher | 0.210 | +333.3% * | - | - |'
-# clockcost (one variant boots the module): its own table of values, not in the headline
-row '| local_clock | - | 31.00 |'
-grep -q '^1000 calls a round' "$report" || fail "no clockcost settings line"
-! grep -q '^| clockcost |' "$report" || fail "clockcost rows in the headline"
+row '| workload | metric | better | base | fast | noisy | hm | once |'
+row '| pingpong | trips_per_s | higher | 100 | +100.0% * | -10.0% | +110.0% * | - |'
+row '| hackbench-pipe-process | seconds | lower | 2.00 | -50.0% * | - | - | - |'
+row '| w | unlisted | - | 6.00 | - | - | - | - |'
+row '| latency | lat_p99_us | lower | 41.00 | +97.6% * | - | - | - |'
+row '| pairs-b0 | cohesion | higher | 0.210 | +333.3% * | - | - | - |'
 row '- fast 6.12-test-patched'
 grep -q 'failed' "$report" && fail "a guest message made it into the report"
 grep -q 'skipped 1 line' "$dir/err" || fail "the line that is not a result was not reported as skipped"
@@ -79,7 +96,8 @@ grep -q 'skipped 1 line' "$dir/err" || fail "the line that is not a result was n
 # pairs: 900 samples at 10 us, 90 at 20, 9 at 30, one beyond the histogram, max 50000.
 fake=$dir/fake
 mkdir "$fake"
-printf '#!/bin/sh\nsleep 1\n' >"$fake/pairs"
+printf '#!/bin/sh\necho cohesion=0.9 trips_per_s=100 min_hog_share=0.4 switches=7\nsleep 1\n' \
+	>"$fake/pairs"
 cat >"$fake/cyclictest" <<'CT'
 #!/bin/sh
 printf '%s\n' '# Histogram' '000010 000900' '000020 000090' '000030 000009' \
@@ -94,26 +112,42 @@ PATH=$fake:$PATH "$top/guest/bench" "$fake" base 1 latency >"$dir/lat" ||
 cat "$dir/lat" >&2
 [ "$(tr '\n' ' ' <"$dir/lat")" = "latency,lat_p50_us,10 latency,lat_p99_us,20 \
 latency,lat_p999_us,30 latency,lat_max_us,50000 " ] || fail "latency percentiles"
+# guest/bench keeps of the pairs tool's figures those guest/metrics.tsv gives the workload
+PATH=$fake:$PATH "$top/guest/bench" "$fake" base 1 "pingpong pairs-b0" >"$dir/pairs" ||
+	fail "guest/bench pingpong pairs-b0 failed with stand-ins"
+[ "$(tr '\n' ' ' <"$dir/pairs")" = "pingpong,trips_per_s,100 pairs-b0,cohesion,0.9 \
+pairs-b0,trips_per_s,100 pairs-b0,min_hog_share,0.4 " ] || fail "pairs metrics: $(cat "$dir/pairs")"
+# guest/bench puts the sched features back on exit (guest/lib/sb.sh): a stand-in features
+# file takes each write whole, so after "off" (NO_NEXT_BUDDY written; LAST_BUDDY then
+# looks absent and is left) it holds the last feature restored, LAST_BUDDY.
+echo "NEXT_BUDDY LAST_BUDDY" >"$dir/features"
+PATH=$fake:$PATH SB_SCHED_FEATURES=$dir/features "$top/guest/bench" "$fake" off 1 latency \
+	>/dev/null || fail "guest/bench off failed with stand-ins"
+[ "$(cat "$dir/features")" = LAST_BUDDY ] ||
+	fail "features not restored after guest/bench off: '$(cat "$dir/features")'"
 
 # host/host/bench/compare.sh: a second run within the spread passes, a moved figure fails
-sed 's/^fast,3,w,seconds,1$/fast,3,w,seconds,1.01/' "$csv" >"$dir/again.csv"
+sed 's/^fast,3,hackbench-pipe-process,seconds,1$/fast,3,hackbench-pipe-process,seconds,1.01/' \
+	"$csv" >"$dir/again.csv"
 "$top/host/bench/compare.sh" "$csv" "$dir/again.csv" >"$dir/cmp" 2>&1 ||
 	fail "compare: a run within the spread failed: $(tail -n 1 "$dir/cmp")"
-grep -q '^fast:seconds:w\|^w:seconds:fast .*within' "$dir/cmp" || fail "compare: no line for w:seconds:fast"
-sed 's/^fast,\([0-9]\),w,trips_per_s,200$/fast,\1,w,trips_per_s,150/' "$csv" >"$dir/moved.csv"
+grep -q '^hackbench-pipe-process:seconds:fast .*within' "$dir/cmp" ||
+	fail "compare: no line for hackbench-pipe-process:seconds:fast"
+sed 's/^fast,\([0-9]\),pingpong,trips_per_s,200$/fast,\1,pingpong,trips_per_s,150/' "$csv" \
+	>"$dir/moved.csv"
 expect_failure 'outside' "$top/host/bench/compare.sh" "$csv" "$dir/moved.csv"
 if ! command -v gnuplot >/dev/null; then
 	echo "ok: report right; plots not checked: no gnuplot (run: make deps)" >&2
 	exit 0
 fi
-for p in trips hackbench latency cohesion clockcost; do
-	[ "$p" = hackbench ] && continue # no hackbench results: no plot
+# the plot groups of guest/metrics.tsv that have results, and only those
+for p in trips hackbench tbench latency cohesion; do
 	f=$dir/$p.png
 	[ -s "$f" ] || fail "no $p.png"
 	[ "$(od -An -c -j1 -N3 "$f" | tr -d ' ')" = PNG ] || fail "$p.png is not a PNG"
 	row "![$p.png]($p.png)"
 done
-[ -e "$dir/hackbench.png" ] && fail "hackbench.png drawn without hackbench results"
-# tbench.png needs tbench-N workloads, which this CSV lacks
-[ -e "$dir/tbench.png" ] && fail "tbench.png drawn without tbench results"
+for p in pgbench hog_share; do
+	[ -e "$dir/$p.png" ] && fail "$p.png drawn without $p results"
+done
 echo "ok: report right; plots $(cd "$dir" && echo *.png) written and linked" >&2
