@@ -180,14 +180,18 @@ int sb_pairs_run(const struct sb_pairs_cfg *cfg, struct sb_pairs_result *res)
 		usleep(cfg->duration_ms * 1000);
 		if (cfg->mark)
 			sb_cachemark_stop(cfg->mark_id);
-		ret = sb_trace_stop();
 	}
+	/*
+	 * The round trips and the time at the window's end: the members keep running while
+	 * the trace stops, and the cache model divides the window's counts by these trips.
+	 */
 	res->seconds = (sb_now_ns() - t0) / 1e9;
-	for (int i = 0; i < cfg->npairs; i++) {
-		res->round_trips += shm->round_trips[i];
+	for (int i = 0; i < cfg->npairs; i++)
+		res->round_trips += __atomic_load_n(&shm->round_trips[i], __ATOMIC_RELAXED);
+	ret = ret ?: sb_trace_stop();
+	for (int i = 0; i < cfg->npairs; i++)
 		res->pair_ns[i] = sb_task_cpu_ns(member_pid[2 * i]) +
 				  sb_task_cpu_ns(member_pid[2 * i + 1]);
-	}
 	for (int i = 0; i < cfg->nhogs; i++)
 		res->hog_ns[i] = sb_task_cpu_ns(hog_pid[i]);
 	memcpy(res->hog_loops, shm->hog_loops, sizeof(res->hog_loops));

@@ -75,3 +75,36 @@ bench_finish() {
 	log "results: $bench_out/results.csv, report: $bench_out/$f"
 	[ "$bench_failed" = 0 ] || die "$bench_failed of $bench_done runs failed (their figures so far are kept)"
 }
+
+# bench_cache_figures FILE: the cache model's figures per operation of a boot of
+# host/bench/run.sh --cachesim, appended to FILE (that boot's output) as CSV lines
+# "workload,metric,value" for bench_keep. guest/bench -m printed "window WORKLOAD ID OPS
+# UNIT" per workload; host/boot.sh named the model's CSV ("cache model: PATH"); the
+# window's "all" line (every vCPU) divided by OPS gives cycles, instructions and the
+# misses at each level per operation. A workload whose window the CSV lacks is reported.
+bench_cache_figures() {
+	bcf_csv=$(sed -n 's/^[a-z]*: cache model: //p' "$1" | tail -n 1)
+	[ -n "$bcf_csv" ] && [ -r "$bcf_csv" ] || {
+		log "no cache model CSV named in the boot's output: no cache figures"
+		return 0
+	}
+	awk -v prog="$sb_prog" -v csv="$bcf_csv" '
+	FNR == NR {
+		if (FNR == 1) for (i = 1; i <= NF; i++) col[$i] = i
+		else if ($col["vcpu"] == "all") for (c in col) v[$1, c] = $col[c]
+		next
+	}
+	$1 == "window" && NF == 5 && $4 > 0 {
+		if (!(($3, "opens") in v)) {
+			printf "%s: no window %s (%s) in %s\n", prog, $3, $2, csv > "/dev/stderr"
+			next
+		}
+		split("cycles insns:instructions l1i_misses l1d_misses l2_misses llc_misses", m, " ")
+		for (i = 1; i in m; i++) {
+			n = split(m[i], f, ":")
+			printf "%s,%s_per_op,%.6g\n", $2, f[1], v[$3, f[n]] / $4
+		}
+	}' FS=, "$bcf_csv" FS=' ' "$1" >"$1.cache"
+	cat "$1.cache" >>"$1"
+	rm -f "$1.cache"
+}

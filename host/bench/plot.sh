@@ -3,7 +3,8 @@
 # (mean and error bars, its 95% confidence interval, as host/bench/stats.awk gives them) for
 # each plot group of guest/metrics.tsv that has results: tbench per client count,
 # hackbench, pgbench, round trips (ping-pong and pairs), latency percentiles, pair
-# cohesion, the smaller hog's CPU share. Prints the names of the files it wrote, one a line.
+# cohesion, the smaller hog's CPU share, the cache model's figures per operation. Prints
+# the names of the files it wrote, one a line.
 #   host/bench/plot.sh results.csv
 set -eu
 [ $# = 1 ] && [ -r "$1" ] || { echo "plot: usage: $0 results.csv" >&2; exit 2; }
@@ -93,3 +94,9 @@ plot latency "wakeup latency of a periodic task next to pairs and hogs" \
 	'm == "lat_p999_us" ? "p99.9" : substr(m, 5, length(m) - 7)' 'set logscale y' 'set yrange [*:*]'
 plot cohesion "pair cohesion (1: pairs run as units)" 'w' 'set yrange [0:1.05]'
 plot hog_share "smaller hog's CPU share next to the pairs" 'w'
+# the cache model's figures per operation (make bench-cache): one plot per metric, the
+# workloads' operations differ by orders of magnitude
+for m in cycles insns l1i l1d l2 llc; do
+	plot cache_$m "cache model: $m per operation" 'w' 'set logscale y' 'set yrange [*:*]' \
+		'set xtics rotate by -30'
+done

@@ -3,6 +3,7 @@
 #
 #   host/bench/run.sh [--reps N] [--seconds S] [--wall] [--config C] [--workloads LIST]
 #                [--variants "base off next next+last stock-6.12 stock-6.1-wall"]
+#                [--cachesim ARGS]
 #
 # Variants: base (the unpatched kernel), off / next / next+last (the patched kernel with
 # the buddies toggled at runtime), both built from config C (default bench); stock-6.12
@@ -13,6 +14,10 @@
 # Each repetition boots every variant once, in an order rotated per repetition.
 # Deterministic mode (-icount) unless --wall. (The scheduler clocks' cost is a benchmark
 # of its own: host/bench/clock.sh.)
+# --cachesim ARGS: under the cache model (make bench-cache; docs/cache-model.md), loaded
+# with ARGS ('' for its defaults): guest/bench runs each workload in a window of its own
+# (-m) and the window's counts per operation are added to the results (metrics *_per_op).
+# Deterministic mode only; default variants base off next next+last, workloads 'cache'.
 # Results go to $SCHED_BUDDY_CACHE/bench/<date>/ (results.csv, kernels.txt, report.md);
 # a failed boot or workload is reported and the figures gathered so far are kept.
 set -eu
@@ -20,7 +25,7 @@ set -eu
 . "$SB_TOP/host/bench/lib.sh"
 
 all="base off next next+last stock-6.12 stock-6.1-wall"
-reps=3 secs=2 mode=--icount variants=$all cfg=bench workloads=all
+reps=3 secs=2 mode=--icount variants= cfg=bench workloads= cachesim= cs=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--reps) need "$@"; reps=$2; shift 2 ;;
@@ -29,17 +34,28 @@ while [ $# -gt 0 ]; do
 	--config) need "$@"; cfg=$2; shift 2 ;;
 	--workloads) need "$@"; workloads=$2; shift 2 ;;
 	--variants) need "$@"; variants=$2; shift 2 ;;
+	--cachesim) need "$@"; cachesim=--cachesim cs=$2; shift 2 ;;
 	*) die "unknown option '$1' (see the header of $0)" ;;
 	esac
 done
+if [ -n "$cachesim" ]; then
+	[ -n "$mode" ] || die "--cachesim runs in deterministic mode only: drop --wall"
+	[ -x "$SB_TOP/build/cachemark" ] || die "guest programs missing (run: make guest)"
+	[ -f "$SB_TOP/build/cachesim.so" ] || die "no cache model plugin (run: make cachesim)"
+	: "${variants:=base off next next+last}" "${workloads:=cache}"
+fi
+: "${variants:=$all}" "${workloads:=all}"
 sb_positive "$reps" "$secs"
 bench_check_workloads "$workloads"
 workloads=$(echo "$workloads" | tr ',' ' ')
 [ -n "$(echo $variants)" ] || die "no variants given"
 for v in $variants; do
 	case " $all " in
-	*" $v "*) ;;
 	*" $v-wall "*) die "variant '$v' hangs under -icount: use $v-wall" ;;
+	*" $v "*)
+		case $cachesim$v in
+		--cachesim*-wall) die "variant '$v' runs in wall-clock mode, the cache model needs -icount" ;;
+		esac ;;
 	*) die "unknown variant '$v' (known: $all)" ;;
 	esac
 done
@@ -61,6 +77,7 @@ for v in $variants; do
 done
 mname=deterministic
 [ -n "$mode" ] || mname=wall-clock
+[ -z "$cachesim" ] || mname="$mname, cache model"
 bench_start "$SCHED_BUDDY_CACHE/bench/$(date +%Y%m%d-%H%M%S)"
 out=$bench_out
 {
@@ -73,6 +90,7 @@ out=$bench_out
 		esac
 	done
 	echo "mode: $mname"
+	[ -z "$cachesim" ] || echo "cache model: ${cs:-defaults} (docs/cache-model.md)"
 } >"$out/kernels.txt"
 nv=$(echo $variants | wc -w)
 total=$((reps * nv))
@@ -90,9 +108,10 @@ for rep in $(seq 1 "$reps"); do
 		esac
 		bench_progress "$rep" "$reps" "$v" "$total"
 		status=0
-		"$SB_TOP/host/boot.sh" "$@" $vmode --timeout 1800 --name "bench-$v" \
-			-- "$SB_TOP/guest/bench" "$SB_TOP/build" "$v" "$secs" "$workloads" \
-			>"$out/raw.txt" 2>&1 || status=$?
+		"$SB_TOP/host/boot.sh" "$@" $vmode ${cachesim:+--cachesim "$cs"} --timeout 1800 \
+			--name "bench-$v" -- "$SB_TOP/guest/bench" ${cachesim:+-m} "$SB_TOP/build" "$v" \
+			"$secs" "$workloads" >"$out/raw.txt" 2>&1 || status=$?
+		[ -z "$cachesim" ] || bench_cache_figures "$out/raw.txt"
 		bench_keep "$v" "$rep" "$out/raw.txt" "$status"
 	done
 done
