@@ -28,6 +28,13 @@ done
 
 kmake() { sb_kmake "$variant" "$obj" -s "$@"; }
 
+# One build per build directory at a time: two makes in one O= tree corrupt each other's
+# objects (two make bench-cache started together did). A second build waits for the first,
+# then finds the kernel up to date. The lock is held until this script exits.
+mkdir -p "$obj"
+exec 9>"$obj/.sched-buddy-lock"
+flock -n 9 || { log "waiting for another build in $obj"; flock 9; }
+
 # Is CONFIG_X defined by a Kconfig file of this tree?
 in_kconfig() {
 	grep -rqE "^(menu)?config ${1#CONFIG_}\$" --include='Kconfig*' "$src"
@@ -60,7 +67,6 @@ $(echo "$bad" | sed 's/^/    /')
 stamp=$( (cat $frags; git -C "$src" rev-parse HEAD 2>/dev/null) | sha256sum | cut -c1-16)
 if [ "$(cat "$obj/.sched-buddy-config" 2>/dev/null)" != "$stamp" ]; then
 	log "configuring $variant kernel ($cfg) in $obj"
-	mkdir -p "$obj"
 	kmake tinyconfig >/dev/null
 	# shellcheck disable=SC2086
 	(cd "$obj" && "$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" $frags) \
