@@ -93,8 +93,10 @@ sb_uts() {
 # binary's result) or as a flat list of results. Prints "PASSED FAILED SKIPPED REPORTED
 # PLANNED" (REPORTED and PLANNED: top-level results, and the top-level plan or -1), and on
 # stderr a line for each failure. Each test case a binary reports counts; a binary that
-# reports none counts by its own result; a binary that failed (crashed, timed out, exited
-# non-zero) or reported fewer cases than it planned, without a failed case, is one failure.
+# reports none counts by its own result, but a kselftest binary ("selftests: " in its
+# result line) that printed no plan of its own is a failure (its output was lost); a
+# binary that failed (crashed, timed out, exited non-zero) or reported fewer cases than it
+# planned, without a failed case, is one failure.
 # The cases a binary reported before it was cut short (a guest that died) count too.
 sb_ktap_count() {
 	awk '
@@ -111,6 +113,10 @@ sb_ktap_count() {
 		sub(/ # .*/, "", name)
 		if (!n) {
 			if (/^not ok/) { f++; print "    " $0 > "/dev/stderr" }
+			else if (/ selftests: / && cplan < 0) {
+				f++
+				print "    " $0 " (printed no KTAP of its own: output lost?)" > "/dev/stderr"
+			}
 			else if (/ # SKIP/) s++
 			else p++
 		} else {
