@@ -182,19 +182,20 @@ int sb_pairs_run(const struct sb_pairs_cfg *cfg, struct sb_pairs_result *res)
 			sb_cachemark_stop(cfg->mark_id);
 	}
 	/*
-	 * The round trips and the time at the window's end: the members keep running while
-	 * the trace stops, and the cache model divides the window's counts by these trips.
+	 * Every figure at the window's end, before the trace stops: the tasks keep running
+	 * meanwhile, the cache model divides the window's counts by these round trips, and
+	 * the CPU shares divide these CPU times by these seconds.
 	 */
 	res->seconds = (sb_now_ns() - t0) / 1e9;
-	for (int i = 0; i < cfg->npairs; i++)
+	for (int i = 0; i < cfg->npairs; i++) {
 		res->round_trips += __atomic_load_n(&shm->round_trips[i], __ATOMIC_RELAXED);
-	ret = ret ?: sb_trace_stop();
-	for (int i = 0; i < cfg->npairs; i++)
 		res->pair_ns[i] = sb_task_cpu_ns(member_pid[2 * i]) +
 				  sb_task_cpu_ns(member_pid[2 * i + 1]);
+	}
 	for (int i = 0; i < cfg->nhogs; i++)
 		res->hog_ns[i] = sb_task_cpu_ns(hog_pid[i]);
 	memcpy(res->hog_loops, shm->hog_loops, sizeof(res->hog_loops));
+	ret = ret ?: sb_trace_stop();
 
 	/* Reap only the workload's tasks: the caller may have children of its own. */
 	for (int i = 0; i < 2 * cfg->npairs; i++) {
