@@ -8,7 +8,7 @@
 #   make bench-quick     A/B benchmark, ~10 min: base, off, next+last, quick workloads
 #   make bench           A/B benchmark, ~50 min: six variants incl. stock kernels, all workloads
 #   make bench-clock     the sched_clock() cost module alone (patch 0011)
-#   make bench-cache     A/B benchmark under the cache model, 12 boots (not yet timed): misses
+#   make bench-cache     A/B benchmark under the cache model, 12 boots (~45 min here): misses
 #                        and modelled cycles per operation (BENCH_CACHE=large: 20 longer boots)
 #   make torture         debug kernels under load, churn and hotplug (TORTURE_SECONDS)
 #   make torture-quick   60 s of it on the patched debug kernel
@@ -113,8 +113,8 @@ bench: guest
 
 # bench-cache: base, off, next, next+last under the cache model (docs/cache-model.md),
 # deterministic mode, the workloads of guest/bench's 'cache' set each in a window of its
-# own; figures per operation. Default: 3 repetitions of 1 s workloads (12 boots; meant to
-# fit in about 30 min, not yet timed: the plugin slows busy workloads ~5-6x);
+# own; figures per operation. Default: 3 repetitions of 1 s workloads (12 boots; 46 and
+# 49 min for two runs side by side here, 2026-12-03: the plugin slows busy workloads ~5-6x);
 # BENCH_CACHE=large: 5 repetitions of 2 s workloads (20 boots).
 BENCH_CACHE ?= default
 bench_cache_size_default := --reps 3 --seconds 1
