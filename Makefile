@@ -113,16 +113,19 @@ bench: guest
 
 # bench-cache: base, off, next, next+last under the cache model (docs/cache-model.md),
 # deterministic mode, the workloads of guest/bench's 'cache' set each in a window of its
-# own; figures per operation. Default: 3 repetitions of 1 s workloads (12 boots; 46 and
-# 49 min for two runs side by side here, 2026-12-03: the plugin slows busy workloads ~5-6x);
-# BENCH_CACHE=large: 5 repetitions of 2 s workloads (20 boots).
+# own; figures per operation. Default: 3 repetitions of 1 s workloads (12 boots);
+# BENCH_CACHE=large: 5 repetitions of 2 s workloads (20 boots). A guest under the model
+# keeps one host core busy (the plugin slows busy workloads ~5-6x), so BENCH_JOBS guests
+# (default: one per host CPU) boot side by side; their figures follow the instruction
+# count, not the host's load.
 BENCH_CACHE ?= default
+BENCH_JOBS ?= $(shell nproc)
 bench_cache_size_default := --reps 3 --seconds 1
 bench_cache_size_large := --reps 5 --seconds 2
 bench-cache: guest cachesim
 	@$(if $(bench_cache_size_$(BENCH_CACHE)),,$(error BENCH_CACHE must be default or large))
 	@$(MAKE) --no-print-directory kernels CONFIG=bench
-	@host/bench/run.sh --cachesim '' $(bench_cache_size_$(BENCH_CACHE))
+	@host/bench/run.sh --cachesim '' --jobs $(BENCH_JOBS) $(bench_cache_size_$(BENCH_CACHE))
 
 # bench-clock: the clockcost module (guest/clockcost/) built against the bench config's
 # base and patched kernels and loaded in deterministic boots of each, as it boots and with

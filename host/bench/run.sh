@@ -3,7 +3,7 @@
 #
 #   host/bench/run.sh [--reps N] [--seconds S] [--wall] [--config C] [--workloads LIST]
 #                [--variants "base off next next+last stock-6.12 stock-6.1-wall"]
-#                [--cachesim ARGS]
+#                [--cachesim ARGS] [--jobs J]
 #
 # Variants: base (the unpatched kernel), off / next / next+last (the patched kernel with
 # the buddies toggled at runtime), both built from config C (default bench); stock-6.12
@@ -18,6 +18,9 @@
 # with ARGS ('' for its defaults): guest/bench runs each workload in a window of its own
 # (-m) and the window's counts per operation are added to the results (metrics *_per_op).
 # Deterministic mode only; default variants base off next next+last, workloads 'cache'.
+# --jobs J: boot up to J guests at once (default 1). Deterministic mode only: there a
+# guest's figures follow its instruction count, not the host's load (make bench-cache
+# runs two at once on two cores: a guest under the cache model keeps one host core busy).
 # Results go to $SCHED_BUDDY_CACHE/bench/<date>/ (results.csv, kernels.txt, report.md);
 # a failed boot or workload is reported and the figures gathered so far are kept.
 set -eu
@@ -25,7 +28,7 @@ set -eu
 . "$SB_TOP/host/bench/lib.sh"
 
 all="base off next next+last stock-6.12 stock-6.1-wall"
-reps=3 secs=2 mode=--icount variants= cfg=bench workloads= cachesim= cs=
+reps=3 secs=2 mode=--icount variants= cfg=bench workloads= cachesim= cs= jobs=1
 while [ $# -gt 0 ]; do
 	case $1 in
 	--reps) need "$@"; reps=$2; shift 2 ;;
@@ -35,6 +38,7 @@ while [ $# -gt 0 ]; do
 	--workloads) need "$@"; workloads=$2; shift 2 ;;
 	--variants) need "$@"; variants=$2; shift 2 ;;
 	--cachesim) need "$@"; cachesim=--cachesim cs=$2; shift 2 ;;
+	--jobs) need "$@"; jobs=$2; shift 2 ;;
 	*) die "unknown option '$1' (see the header of $0)" ;;
 	esac
 done
@@ -45,7 +49,8 @@ if [ -n "$cachesim" ]; then
 	: "${variants:=base off next next+last}" "${workloads:=cache}"
 fi
 : "${variants:=$all}" "${workloads:=all}"
-sb_positive "$reps" "$secs"
+sb_positive "$reps" "$secs" "$jobs"
+[ "$jobs" = 1 ] || [ -n "$mode" ] || die "--jobs runs guests side by side, which skews wall-clock figures: drop --wall"
 bench_check_workloads "$workloads"
 workloads=$(echo "$workloads" | tr ',' ' ')
 [ -n "$(echo $variants)" ] || die "no variants given"
@@ -55,6 +60,7 @@ for v in $variants; do
 	*" $v "*)
 		case $cachesim$v in
 		--cachesim*-wall) die "variant '$v' runs in wall-clock mode, the cache model needs -icount" ;;
+		*-wall) [ "$jobs" = 1 ] || die "variant '$v' runs in wall-clock mode: it cannot share the host (drop --jobs)" ;;
 		esac ;;
 	*) die "unknown variant '$v' (known: $all)" ;;
 	esac
@@ -95,25 +101,42 @@ out=$bench_out
 nv=$(echo $variants | wc -w)
 total=$((reps * nv))
 
+# launch VARIANT FILE: boot VARIANT, run guest/bench in it, its output to FILE.
+launch() {
+	lv=$1 lf=$2 vmode=$mode
+	case $lv in
+	base) set -- --variant base --config "$cfg" ;;
+	off | next | next+last) set -- --variant patched --config "$cfg" ;;
+	stock-6.12) set -- --kernel "${anchor_612%% *}" --initrd "$(echo "$anchor_612" | cut -d' ' -f2)" ;;
+	stock-6.1-wall)
+		set -- --kernel "${anchor_61%% *}" --initrd "$(echo "$anchor_61" | cut -d' ' -f2)"
+		vmode= ;;
+	esac
+	"$SB_TOP/host/boot.sh" "$@" $vmode ${cachesim:+--cachesim "$cs"} --timeout 1800 \
+		--name "bench-$lv" -- "$SB_TOP/guest/bench" ${cachesim:+-m} "$SB_TOP/build" "$lv" \
+		"$secs" "$workloads" >"$lf" 2>&1
+}
+
+# Runs are numbered in the order they start (1..n) and kept in that order: collect waits
+# for the oldest one still out (run $kept + 1) and adds its figures to results.csv.
+started=0 kept=0
+collect() {
+	kept=$((kept + 1))
+	eval "cpid=\$pid_$kept crep=\$rep_$kept cv=\$var_$kept"
+	status=0
+	wait "$cpid" || status=$?
+	[ -z "$cachesim" ] || bench_cache_figures "$out/raw.$kept"
+	bench_keep "$cv" "$crep" "$out/raw.$kept" "$status"
+	rm -f "$out/raw.$kept"
+}
 for rep in $(seq 1 "$reps"); do
 	for v in $(bench_rotate $(((rep - 1) % nv)) $variants); do
-		vmode=$mode
-		case $v in
-		base) set -- --variant base --config "$cfg" ;;
-		off | next | next+last) set -- --variant patched --config "$cfg" ;;
-		stock-6.12) set -- --kernel "${anchor_612%% *}" --initrd "$(echo "$anchor_612" | cut -d' ' -f2)" ;;
-		stock-6.1-wall)
-			set -- --kernel "${anchor_61%% *}" --initrd "$(echo "$anchor_61" | cut -d' ' -f2)"
-			vmode= ;;
-		esac
+		[ $((started - kept)) -lt "$jobs" ] || collect
+		started=$((started + 1))
 		bench_progress "$rep" "$reps" "$v" "$total"
-		status=0
-		"$SB_TOP/host/boot.sh" "$@" $vmode ${cachesim:+--cachesim "$cs"} --timeout 1800 \
-			--name "bench-$v" -- "$SB_TOP/guest/bench" ${cachesim:+-m} "$SB_TOP/build" "$v" \
-			"$secs" "$workloads" >"$out/raw.txt" 2>&1 || status=$?
-		[ -z "$cachesim" ] || bench_cache_figures "$out/raw.txt"
-		bench_keep "$v" "$rep" "$out/raw.txt" "$status"
+		launch "$v" "$out/raw.$started" &
+		eval "pid_$started=\$! rep_$started=\$rep var_$started=\$v"
 	done
 done
-rm -f "$out/raw.txt"
+while [ "$kept" -lt "$started" ]; do collect; done
 bench_finish report.md "$SB_TOP/host/bench/report.sh" "$out/results.csv" "$mname"
