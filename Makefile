@@ -8,7 +8,7 @@
 #   make bench-quick     A/B benchmark, ~10 min: base, off, next+last, quick workloads
 #   make bench           A/B benchmark, ~50 min: six variants incl. stock kernels, all workloads
 #   make bench-clock     the sched_clock() cost module alone (patch 0011)
-#   make bench-cache     A/B benchmark under the cache model, 12 boots (~45 min here): misses
+#   make bench-cache     A/B benchmark under the cache model, 12 boots (~21 min here): misses
 #                        and modelled cycles per operation (BENCH_CACHE=large: 20 longer boots)
 #   make torture         debug kernels under load, churn and hotplug (TORTURE_SECONDS)
 #   make torture-quick   60 s of it on the patched debug kernel
@@ -117,7 +117,8 @@ bench: guest
 # BENCH_CACHE=large: 5 repetitions of 2 s workloads (20 boots). A guest under the model
 # keeps one host core busy (the plugin slows busy workloads ~5-6x), so BENCH_JOBS guests
 # (default: one per host CPU) boot side by side; their figures follow the instruction
-# count, not the host's load.
+# count, not the host's load. The default took 21 min here with two at a time (2026-12-04;
+# one at a time ~40 min).
 BENCH_CACHE ?= default
 BENCH_JOBS ?= $(shell nproc)
 bench_cache_size_default := --reps 3 --seconds 1

@@ -16,7 +16,7 @@ bench_start() {
 	bench_out=$1
 	mkdir -p "$bench_out" || die "cannot create $bench_out"
 	echo "variant,rep,workload,metric,value" >"$bench_out/results.csv"
-	bench_t0=$(date +%s) bench_done=0 bench_failed=0
+	bench_t0=$(date +%s) bench_started=0 bench_done=0 bench_failed=0
 }
 
 # bench_resume DIR: add to DIR/results.csv of an earlier run (host/bench/hardware.sh, one boot per
@@ -25,7 +25,7 @@ bench_resume() {
 	bench_out=$1
 	[ "$(head -n 1 "$bench_out/results.csv")" = "variant,rep,workload,metric,value" ] ||
 		die "$bench_out/results.csv is not a results file of host/bench/run.sh or host/bench/hardware.sh"
-	bench_t0=$(date +%s) bench_done=0 bench_failed=0
+	bench_t0=$(date +%s) bench_started=0 bench_done=0 bench_failed=0
 }
 
 # bench_rotate K V...: V from the K-th on, then the first K (each repetition starts
@@ -40,14 +40,15 @@ bench_rotate() {
 }
 
 # bench_progress REP REPS VARIANT TOTAL: log which run starts, and the time left judged
-# from the runs so far.
+# from the runs finished so far.
 bench_progress() {
+	bench_started=$((bench_started + 1))
 	left=
 	if [ "$bench_done" -gt 0 ]; then
 		per=$((($(date +%s) - bench_t0) / bench_done))
 		left=", about $((($4 - bench_done) * per / 60 + 1)) min left"
 	fi
-	log "rep $1/$2: $3 ($((bench_done + 1))/$4 runs$left)"
+	log "rep $1/$2: $3 (run $bench_started of $4$left)"
 }
 
 # bench_keep VARIANT REP FILE STATUS: append FILE's "workload,metric,value" lines to
