@@ -12,8 +12,10 @@
 #                        and modelled cycles per operation (BENCH_CACHE=large: 20 longer boots)
 #   make torture         debug kernels under load, churn and hotplug (TORTURE_SECONDS)
 #   make torture-quick   60 s of it on the patched debug kernel
-#   make deb             Debian packages of the patched kernel (DEB_CONFIG: a config name or
-#                        a distribution config file; default bench), in $SCHED_BUDDY_CACHE/deb
+#   make deb             Debian packages of the patched kernel for real hardware, in
+#                        $SCHED_BUDDY_CACHE/deb: from Debian's own 6.12 config (hours here), or
+#                        DEB_CONFIG=/path/to/config; DEB_LSMOD=FILE (the test machine's lsmod
+#                        output) trims it to that machine's modules (localmodconfig)
 #   make anchors         fetch Debian's stock 6.12 and 6.1 kernels for the benchmark
 #   make cachesim        the cache-model plugin for QEMU (docs/cache-model.md)
 #   make tree            unpack the source and apply the series in $SCHED_BUDDY_CACHE
@@ -138,9 +140,11 @@ anchors: deps
 	@host/anchors.sh 6.12 >/dev/null
 	@host/anchors.sh 6.1 >/dev/null
 
-DEB_CONFIG ?= bench
+# deb: the QEMU guest configs (test, bench, debug) cannot boot hardware: host/deb.sh refuses them.
+DEB_CONFIG ?=
+DEB_LSMOD ?=
 deb: tree
-	@host/deb.sh $(DEB_CONFIG)
+	@host/deb.sh $(if $(DEB_LSMOD),--lsmod '$(DEB_LSMOD)') $(if $(DEB_CONFIG),'$(DEB_CONFIG)')
 
 # Torture on the debug kernels: patched, then base as the control (docs/torture.md).
 TORTURE_SECONDS ?= 600

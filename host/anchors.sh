@@ -1,7 +1,7 @@
 #!/bin/sh
 # Debian's stock kernels as benchmark anchors, booted as they ship.
 #
-#   host/anchors.sh 6.12|6.1
+#   host/anchors.sh [--config] 6.12|6.1
 #
 # 6.12: the newest linux-image-6.12.*-amd64 (EEVDF); 6.1: bookworm's default kernel (CFS,
 # with the 2008 LAST_BUDDY). The generic flavour, not -cloud-amd64: the cloud kernels have
@@ -13,17 +13,21 @@
 # modules.dep, decompressed) and a small /init that loads them, mounts the 9p root the way
 # host/boot.sh's root= and rootflags= say and switch_root's into its init=.
 # Prints "VMLINUZ INITRD KERNEL-RELEASE" on one line; a second call reuses what is there.
+# --config: fetch and unpack only (no initramfs), print the path of the package's
+# boot/config-<release>, Debian's own config of that kernel (host/deb.sh starts from it).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-[ $# = 1 ] || die "usage: $0 6.12|6.1"
+mode=boot
+[ "${1-}" != --config ] || { mode=config; shift; }
+[ $# = 1 ] || die "usage: $0 [--config] 6.12|6.1"
 case $1 in
 6.12) meta=linux-image-6.12-amd64 ;;
 6.1) meta=linux-image-amd64 ;;
 *) die "unknown anchor '$1' (expected 6.12 or 6.1)" ;;
 esac
 busybox=/bin/busybox
-[ -x $busybox ] && $busybox --list | grep -qx switch_root ||
+[ $mode = config ] || { [ -x $busybox ] && $busybox --list | grep -qx switch_root; } ||
 	die "busybox-static missing (run: make deps)"
 command -v xz >/dev/null && command -v depmod >/dev/null || die "xz or depmod missing (run: make deps)"
 
@@ -47,6 +51,11 @@ rel=$(ls "$dir/root/lib/modules" | head -n 1)
 vmlinuz=$dir/root/boot/vmlinuz-$rel
 mods=$dir/root/lib/modules/$rel
 [ -f "$vmlinuz" ] && [ -f "$mods/modules.dep" ] || die "$dir does not hold a kernel image"
+if [ $mode = config ]; then
+	[ -f "$dir/root/boot/config-$rel" ] || die "$pkg holds no boot/config-$rel"
+	echo "$dir/root/boot/config-$rel"
+	exit 0
+fi
 initrd=$dir/initrd.img
 
 if [ ! -f "$initrd" ] || [ "$initrd" -ot "$0" ]; then
