@@ -21,6 +21,9 @@ SB_SOURCE_PKG=linux-source-6.12
 SB_TARBALL=/usr/src/linux-source-6.12.tar.xz
 SB_BRANCH=sched-buddy
 SB_BASE_TAG=debian-base
+# Debian's source plus patches/fixes/ (fixes to 6.12 that are not about the buddies): the
+# base kernel builds it, and the buddy series starts from it.
+SB_FIXES_BRANCH=debian-fixes
 export SCHED_BUDDY_CACHE
 # sb_is_positive, shared with the guest scripts
 . "$SB_TOP/guest/lib/sb.sh"
@@ -63,6 +66,15 @@ sb_src() {
 	base | prefix) printf '%s-%s\n' "$(sb_tree_dir)" "$1" ;;
 	*) die "unknown kernel variant '$1' (expected: base, patched or prefix)" ;;
 	esac
+}
+
+# sb_fixes_summary: the subjects of patches/fixes/series, in order, "; " between them
+# ("none" when it names no patch): what both kernels carry besides Debian's source.
+sb_fixes_summary() {
+	sb_fixes=$(for sb_f in $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$SB_TOP/patches/fixes/series"); do
+		sed -n 's/^Subject: \(\[PATCH[^]]*\] \)\{0,1\}//p' "$SB_TOP/patches/fixes/$sb_f" | head -n 1
+	done | paste -sd';' - | sed 's/;/; /g')
+	echo "${sb_fixes:-none}"
 }
 
 # sb_obj base|patched|prefix CONFIG: the O= build directory.

@@ -12,13 +12,13 @@ tree=$(sb_src patched)
 wt=$(sb_src prefix)
 [ -d "$tree/.git" ] || die "no kernel tree at $tree (run: make tree)"
 [ -x "$SB_TOP/build/run_kselftest.sh" ] || die "build/run_kselftest.sh missing (run: make tests)"
-[ -d "$wt" ] || git -C "$tree" worktree add -q --detach "$wt" "$SB_BASE_TAG" ||
+[ -d "$wt" ] || git -C "$tree" worktree add -q --detach "$wt" "$SB_FIXES_BRANCH" ||
 	die "cannot add worktree $wt"
 
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 
-commits=$(git -C "$tree" rev-list --reverse "$SB_BASE_TAG..$SB_BRANCH")
+commits=$(git -C "$tree" rev-list --reverse "$SB_FIXES_BRANCH..$SB_BRANCH")
 total=$(echo "$commits" | grep -c .)
 [ "$total" -gt 0 ] || die "the series is empty"
 n=0

@@ -2,9 +2,12 @@
 # Prepare the kernel trees in the cache, or export the patched branch back into patches/.
 #
 #   host/tree.sh          unpack linux-source-6.12 (once), make it a git repository with the
-#                            pristine source tagged, add the base worktree, and apply
-#                            patches/series with git am on branch sched-buddy. Idempotent.
-#   host/tree.sh export   git format-patch the sched-buddy branch into patches/ (+ series),
+#                            pristine source tagged, apply patches/fixes/series with git am
+#                            on branch debian-fixes in the base worktree (the base kernel),
+#                            and patches/series on top of it on branch sched-buddy (the
+#                            patched kernel). Idempotent.
+#   host/tree.sh export   git format-patch the sched-buddy branch (the commits after
+#                            debian-fixes) into patches/ (+ series),
 #                            with a fresh cover letter that keeps the subject and blurb of
 #                            patches/0000-cover-letter.patch (not in the series)
 #   host/tree.sh path base|patched   print a tree's path
@@ -42,32 +45,66 @@ unpack() {
 
 add_base_worktree() {
 	[ -d "$base" ] && return 0
-	log "adding the pristine worktree $base"
+	log "adding the base worktree $base"
 	git_tree worktree add -q --detach "$base" "$SB_BASE_TAG" ||
 		die "cannot add worktree $base"
 }
 
-# Patch files named by the series file, one per line; '#' starts a comment.
+# series_files DIR: the patch files named by DIR/series, one per line; '#' starts a
+# comment. Each must exist.
 series_files() {
-	[ -r "$patches/series" ] || die "no series file in $patches"
-	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$patches/series"
+	[ -r "$1/series" ] || die "no series file in $1"
+	for p in $(sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$1/series"); do
+		[ -r "$1/$p" ] || die "$1/series names $p, but $1/$p does not exist"
+		echo "$p"
+	done
 }
 
 stampfile() { echo "$tree/.git/sched-buddy-applied"; }
+fixes_stampfile() { echo "$tree/.git/sched-buddy-fixes-applied"; }
 
-# What a series is: the base it applies to, the series file and every patch's content.
+# series_stamp START DIR LIST: what a series is: the commit it applies to, its series
+# file and every patch's content.
 series_stamp() {
-	(git_tree rev-parse "$SB_BASE_TAG"; cat "$patches/series"
-	for p in $1; do cat "$patches/$p"; done) | sha256sum | cut -c1-16
+	(git_tree rev-parse "$1"; cat "$2/series"
+	for p in $3; do cat "$2/$p"; done) | sha256sum | cut -c1-16
+}
+
+# apply_fixes: branch debian-fixes is the pristine source plus patches/fixes/series,
+# built in the base worktree, which is left at its tip. A fix that does not apply stops
+# with its name and leaves the worktree and the branch as they were.
+apply_fixes() {
+	dir=$patches/fixes
+	list=$(series_files "$dir") || exit
+	stamp=$(series_stamp "$SB_BASE_TAG" "$dir" "$list")
+	stampfile=$(fixes_stampfile)
+	if [ -r "$stampfile" ] && [ "$(cat "$stampfile")" = "$stamp" ] &&
+		git_tree rev-parse -q --verify "$SB_FIXES_BRANCH" >/dev/null &&
+		[ "$(git -C "$base" rev-parse HEAD)" = "$(git_tree rev-parse "$SB_FIXES_BRANCH")" ]; then
+		return 0
+	fi
+	[ -z "$(git -C "$base" status --porcelain --untracked-files=no)" ] ||
+		die "$base has uncommitted changes: discard them (the base tree is built from patches/fixes/)"
+	was=$(git -C "$base" rev-parse HEAD)
+	git -C "$base" checkout -q --detach "$SB_BASE_TAG" || die "cannot check out $SB_BASE_TAG in $base"
+	for p in $list; do
+		if ! git -C "$base" am -q "$dir/$p" >"$tree/.git/sched-buddy-am.log" 2>&1; then
+			git -C "$base" am --abort >/dev/null 2>&1 || true
+			git -C "$base" checkout -q --detach "$was"
+			sed 's/^/    /' "$tree/.git/sched-buddy-am.log" >&2
+			die "fix $p does not apply to $SB_SOURCE_PKG $version; $base left as it was"
+		fi
+	done
+	git_tree branch -f "$SB_FIXES_BRANCH" "$(git -C "$base" rev-parse HEAD)" ||
+		die "cannot move branch $SB_FIXES_BRANCH"
+	echo "$stamp" >"$stampfile"
+	log "applied $(echo "$list" | grep -c .) fixes on $SB_FIXES_BRANCH, the base kernel's source"
 }
 
 apply_series() {
 	stampfile=$(stampfile)
-	list=$(series_files)
-	for p in $list; do
-		[ -r "$patches/$p" ] || die "series names $p, but $patches/$p does not exist"
-	done
-	stamp=$(series_stamp "$list")
+	list=$(series_files "$patches") || exit
+	stamp=$(series_stamp "$SB_FIXES_BRANCH" "$patches" "$list")
 	head=$(git_tree rev-parse HEAD)
 	if [ -r "$stampfile" ] && [ "$(cat "$stampfile")" = "$stamp $head" ] &&
 		[ "$(git_tree symbolic-ref -q --short HEAD)" = "$SB_BRANCH" ]; then
@@ -81,7 +118,7 @@ apply_series() {
 		die "$SB_BRANCH in $tree has commits that are not in patches/: run 'make export' first, or FORCE=1 to drop them"
 	fi
 
-	git_tree checkout -q -B "$SB_BRANCH" "$SB_BASE_TAG" || die "cannot check out $SB_BASE_TAG"
+	git_tree checkout -q -B "$SB_BRANCH" "$SB_FIXES_BRANCH" || die "cannot check out $SB_FIXES_BRANCH"
 	for p in $list; do
 		if ! git_tree am -q "$patches/$p" >"$tree/.git/sched-buddy-am.log" 2>&1; then
 			git_tree am --abort >/dev/null 2>&1 || true
@@ -129,7 +166,7 @@ export_series() {
 	tmp=$(mktemp -d)
 	cover=0000-cover-letter.patch
 	git_tree format-patch -q --no-signature --cover-letter -o "$tmp" \
-		"$SB_BASE_TAG..$SB_BRANCH" || die "git format-patch failed"
+		"$SB_FIXES_BRANCH..$SB_BRANCH" || die "git format-patch failed"
 	if [ -e "$tmp/$cover" ] && [ -e "$patches/$cover" ]; then
 		fill_cover "$patches/$cover" "$tmp/$cover" || {
 			rm -rf "$tmp"
@@ -152,7 +189,7 @@ export_series() {
 	} >"$patches/series"
 	rmdir "$tmp"
 	# The exported series is what the branch holds: record it as applied.
-	echo "$(series_stamp "$(series_files)") $(git_tree rev-parse HEAD)" >"$(stampfile)"
+	echo "$(series_stamp "$SB_FIXES_BRANCH" "$patches" "$(series_files "$patches")") $(git_tree rev-parse HEAD)" >"$(stampfile)"
 	log "exported $(grep -vc '^#' "$patches/series") patches to $patches"
 }
 
@@ -165,6 +202,7 @@ case ${1:-prepare} in
 prepare)
 	[ -d "$tree/.git" ] || unpack
 	add_base_worktree
+	apply_fixes
 	apply_series
 	;;
 export) export_series ;;

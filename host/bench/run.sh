@@ -95,6 +95,7 @@ out=$bench_out
 		stock-6.1-wall) printf '%s %s (wall-clock mode)\n' "$v" "${anchor_61##* }" ;;
 		esac
 	done
+	echo "fixes in base and patched (patches/fixes/): $(sb_fixes_summary)"
 	echo "mode: $mname"
 	[ -z "$cachesim" ] || echo "cache model: ${cs:-defaults} (docs/cache-model.md)"
 } >"$out/kernels.txt"

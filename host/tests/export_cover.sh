@@ -21,6 +21,9 @@ git -C "$tree" config user.name "Test Author"
 git -C "$tree" config user.email "test@localhost"
 echo base >"$tree/a"
 git -C "$tree" add a && git -C "$tree" commit -qm base && git -C "$tree" tag debian-base
+echo fix >"$tree/fix"
+git -C "$tree" add fix && git -C "$tree" commit -qm "sched/debug: A fix, not exported"
+git -C "$tree" branch debian-fixes
 for n in first second; do
 	echo "$n" >"$tree/$n"
 	git -C "$tree" add "$n" && git -C "$tree" commit -qm "sched/fair: The $n change"
