@@ -17,11 +17,14 @@ buddies_set() {
 	next+last) set -- NEXT_BUDDY LAST_BUDDY ;;
 	*) echo "buddies_set: unknown mode '$1'" >&2; return 2 ;;
 	esac
+	want=
 	for f; do
 		if has_feature "${f#NO_}"; then
-			echo "$f" >"$SB_FEATURES"
+			want="$want $f"
 		elif [ "$f" = "${f#NO_}" ]; then
 			return 1
 		fi
 	done
+	# shellcheck disable=SC2086 # (feature names have no blanks)
+	sb_features_write $want
 }

@@ -18,6 +18,36 @@ sb_is_positive() {
 # in sb_features_saved; sb_features_restore writes each back (nothing when none was
 # saved), as guest/lib/sb.c's sb_features_save()/sb_features_restore() do in C.
 sb_features_save() { sb_features_saved=$(cat "$SB_FEATURES"); }
-sb_features_restore() {
-	for sb_f in ${sb_features_saved:-}; do echo "$sb_f" >"$SB_FEATURES"; done
+# shellcheck disable=SC2086 # (one word per feature)
+sb_features_restore() { sb_features_write ${sb_features_saved:-}; }
+
+# sb_features_write FEATURE...: write each ("NEXT_BUDDY", "NO_LAST_BUDDY") to the sched
+# features file. In a guest under QEMU's multi-threaded TCG (host/boot.sh puts sb.mttcg
+# on its command line) with every CPU but this one offline meanwhile: with
+# CONFIG_JUMP_LABEL a feature is a static key, flipping it patches kernel text, and QEMU
+# 7.2 may go on running code another vCPU translated while the text changed (fixed in
+# QEMU 8.1, deba78709ae8), which oopses the guest (docs/testing.md). One vCPU, one
+# translator: the race cannot happen. Fails, with the CPUs back online, if a write does.
+sb_features_write() {
+	[ $# -gt 0 ] || return 0
+	case " $(cat /proc/cmdline 2>/dev/null) " in
+	*" sb.mttcg "*) ;;
+	*) for sb_f; do echo "$sb_f" >"$SB_FEATURES" || return; done; return 0 ;;
+	esac
+	sb_offlined= # (CPU online files, blank-separated: no blanks in them)
+	for sb_c in /sys/devices/system/cpu/cpu[1-9]*/online; do
+		[ -e "$sb_c" ] && [ "$(cat "$sb_c")" = 1 ] || continue
+		# shellcheck disable=SC2086
+		echo 0 >"$sb_c" || { sb_cpus_online $sb_offlined; return 1; }
+		sb_offlined="$sb_offlined $sb_c"
+	done
+	sb_rc=0
+	for sb_f; do echo "$sb_f" >"$SB_FEATURES" || { sb_rc=1; break; }; done
+	# shellcheck disable=SC2086
+	sb_cpus_online $sb_offlined || sb_rc=1
+	return $sb_rc
+}
+# sb_cpus_online FILE...: write 1 to each CPU's online file
+sb_cpus_online() {
+	for sb_c; do echo 1 >"$sb_c" || return; done
 }
