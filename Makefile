@@ -70,6 +70,10 @@ build/torture: guest/torture.c $(GUEST_LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
 
+build/dlserver_offline: guest/dlserver_offline.c $(GUEST_LIB)
+	@mkdir -p build
+	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
+
 build/cachemark: guest/cachemark.c guest/lib/cachemark.h $(GUEST_LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
@@ -78,7 +82,7 @@ build/cachesweep: guest/cachesweep.c guest/lib/cachemark.h $(GUEST_LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
 
-guest: tests build/pairs build/torture build/cachemark build/cachesweep
+guest: tests build/pairs build/torture build/dlserver_offline build/cachemark build/cachesweep
 
 # The cache-model plugin (host/cachesim/), built against the installed QEMU's source.
 build/cachesim.so: host/cachesim/cachesim.c guest/lib/cachemark.h host/cachesim/build-plugin.sh

@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dlserver_offline: the short reproducer of Debian 6.12.118's deadline.c:265 WARN (the fair
+ * server stopped twice when a CPU goes offline: docs/deadline-warn.md). For the debug
+ * kernel (config/debug.config: SCHED_WARN_ON needs CONFIG_SCHED_DEBUG);
+ * host/dlserver-repro.sh boots it many times.
+ *
+ *   dlserver_offline [-n ROUNDS] [-f]
+ *     -n  rounds (default 20)
+ *     -f  run outside a host/boot.sh guest too (its kernel command line has sb.run=):
+ *         the program takes CPU 1 offline and hogs it with a SCHED_FIFO loop
+ *
+ * Each round, on CPU 1: a SCHED_FIFO busy loop starves a SCHED_NORMAL busy loop for 1.2 s,
+ * long enough for the fair server to reach its zero-laxity point and run the fair loop;
+ * both loops are killed, CPU 1 goes offline at once, 1.5 s pass (the server's inactive
+ * timer fires within ~1 s), the kernel log is read, CPU 1 comes back online.
+ * A deadline.c WARNING in the kernel log (or a backtrace through __sub_running_bw() or
+ * task_non_contending()) ends the run. SCHED_WARN_ON() warns once per boot, so a boot can
+ * show it only once: the rate is "boots that warned", the host's business.
+ * Exits 1 when a round warned, 0 when none did, 2 on a setup error (outside a guest
+ * without -f, not root, no CPU 1 or no CPU hotplug, no /dev/kmsg, a loop that could not
+ * be placed, CPU 1 refusing to go offline or to come back).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lib/sb.h"
+
+#define PROG		"dlserver_offline"
+#define CPU		1
+#define ONLINE		"/sys/devices/system/cpu/cpu1/online"
+#define FAIR_RUNTIME	"/sys/kernel/debug/sched/fair_server/cpu1/runtime"
+#define LOAD_NS		1200000000ULL
+#define SETTLE_NS	1500000000ULL
+#define USAGE		"usage: " PROG " [-n ROUNDS] [-f]\n"
+
+static void sleep_ns(unsigned long long ns)
+{
+	struct timespec ts = { ns / 1000000000ULL, ns % 1000000000ULL };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+/*
+ * A busy loop on CPU, SCHED_FIFO 10 when fifo, else SCHED_NORMAL. It reports through the
+ * pipe (0, or the errno of what failed) before it spins; it dies with its parent.
+ * Returns its pid, or -errno.
+ */
+static pid_t start_loop(bool fifo)
+{
+	struct sched_param sp = { .sched_priority = 10 };
+	int fd[2], err = 0;
+	pid_t pid;
+
+	if (pipe(fd))
+		return -errno;
+	pid = fork();
+	if (pid == 0) {
+		close(fd[0]);
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		err = -sb_pin_cpu(CPU);
+		if (!err && fifo && sched_setscheduler(0, SCHED_FIFO, &sp))
+			err = errno;
+		if (write(fd[1], &err, sizeof(err)) != sizeof(err) || err)
+			_exit(1);
+		close(fd[1]);
+		for (;;)
+			;
+	}
+	close(fd[1]);
+	if (pid < 0)
+		err = errno;
+	else if (read(fd[0], &err, sizeof(err)) != sizeof(err))
+		err = EIO;
+	close(fd[0]);
+	if (pid > 0 && err) {
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+	}
+	return err ? -err : pid;
+}
+
+/* Booted by host/boot.sh: "sb.run=" on the kernel command line. */
+static bool in_guest(void)
+{
+	char cmdline[4096];
+
+	return sb_read_file("/proc/cmdline", cmdline, sizeof(cmdline)) > 0 &&
+	       (!strncmp(cmdline, "sb.run=", 7) || strstr(cmdline, " sb.run="));
+}
+
+static void stop_loop(pid_t pid)
+{
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+}
+
+/*
+ * Read what the kernel logged since the last call (kmsg: opened non-blocking, at its end,
+ * before the first round). Returns 1 and copies the first line that is the WARN into
+ * what, else 0.
+ */
+static int kmsg_check(int kmsg, char *what, size_t len)
+{
+	char rec[8192], *text, *nl;
+	int found = 0;
+	ssize_t n;
+
+	for (;;) {
+		n = read(kmsg, rec, sizeof(rec) - 1);
+		if (n < 0 && errno == EPIPE)	/* records overwritten: go on with the next */
+			continue;
+		if (n <= 0)			/* EAGAIN: all read */
+			break;
+		rec[n] = '\0';
+		/* "PRIO,SEQ,USEC,FLAGS;TEXT\n" then " KEY=VALUE" lines */
+		text = strchr(rec, ';');
+		text = text ? text + 1 : rec;
+		nl = strchr(text, '\n');
+		if (nl)
+			*nl = '\0';
+		if (found)
+			continue;
+		if ((strstr(text, "WARNING") && strstr(text, "deadline.c:")) ||
+		    strstr(text, "__sub_running_bw") || strstr(text, "task_non_contending")) {
+			n = strlen(text) < len ? (ssize_t)strlen(text) : (ssize_t)len - 1;
+			memcpy(what, text, n);	/* (cut to len - 1 on purpose) */
+			what[n] = '\0';
+			found = 1;
+		}
+	}
+	return found;
+}
+
+int main(int argc, char **argv)
+{
+	int rounds = 20, round, warned = 0, kmsg, opt, ret;
+	bool force = false;
+	unsigned long long fair_ns, fifo_ns, t;
+	char what[512], runtime[64];
+	pid_t fair, fifo;
+
+	while ((opt = getopt(argc, argv, "n:f")) != -1) {
+		switch (opt) {
+		case 'n': rounds = sb_number(PROG, optarg, 1, 100000); break;
+		case 'f': force = true; break;
+		default:
+			fprintf(stderr, USAGE);
+			return 2;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, PROG ": unexpected argument '%s'\n" USAGE, argv[optind]);
+		return 2;
+	}
+	if (!force && !in_guest()) {
+		fprintf(stderr, PROG ": not in a host/boot.sh guest (no sb.run= on the kernel command line):\n"
+			"it would take this machine's CPU 1 offline; -f to do so\n");
+		return 2;
+	}
+	if (geteuid()) {
+		fprintf(stderr, PROG ": needs root (CPU hotplug, SCHED_FIFO, /dev/kmsg)\n");
+		return 2;
+	}
+	if (access(ONLINE, W_OK)) {
+		fprintf(stderr, PROG ": %s: %s (no CPU 1, or no CPU hotplug)\n", ONLINE,
+			strerror(errno));
+		return 2;
+	}
+	ret = sb_write_file(ONLINE, "1");
+	if (ret) {
+		fprintf(stderr, PROG ": cannot bring CPU 1 online: %s\n", strerror(-ret));
+		return 2;
+	}
+	ret = sb_pin_cpu(0);	/* off CPU 1: the FIFO loop would starve us there */
+	kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (ret || kmsg < 0 || lseek(kmsg, 0, SEEK_END) < 0) {
+		fprintf(stderr, PROG ": %s: %s\n", ret ? "cannot pin to CPU 0" : "/dev/kmsg",
+			strerror(ret ? -ret : errno));
+		return 2;
+	}
+	printf("# " PROG ": up to %d rounds on CPU %d: SCHED_FIFO and SCHED_NORMAL loops %.1f s, offline, %.1f s, online\n",
+	       rounds, CPU, LOAD_NS / 1e9, SETTLE_NS / 1e9);
+	if (sb_read_file(FAIR_RUNTIME, runtime, sizeof(runtime)) > 0)
+		printf("# fair server of CPU %d: runtime %s", CPU, runtime);
+	else	/* the directory is there with CONFIG_SCHED_DEBUG, as SCHED_WARN_ON() is */
+		printf("# no %s: without CONFIG_SCHED_DEBUG the deadline.c:265 WARN is compiled out\n",
+		       FAIR_RUNTIME);
+	fflush(stdout);
+
+	for (round = 1; round <= rounds && !warned; round++) {
+		fair = start_loop(false);
+		fifo = fair > 0 ? start_loop(true) : 0;
+		if (fair < 0 || fifo < 0) {
+			printf("# round %d: cannot start the %s loop on CPU %d: %s\n", round,
+			       fair < 0 ? "SCHED_NORMAL" : "SCHED_FIFO", CPU,
+			       strerror(fair < 0 ? -fair : -fifo));
+			if (fair > 0)
+				stop_loop(fair);
+			return 2;
+		}
+		sleep_ns(LOAD_NS);
+		/* the fair loop's CPU time: the fair server ran it (0 if it never did) */
+		fair_ns = sb_task_cpu_ns(fair);
+		fifo_ns = sb_task_cpu_ns(fifo);
+		stop_loop(fifo);
+		stop_loop(fair);
+
+		t = sb_now_ns();
+		ret = sb_write_file(ONLINE, "0");
+		if (ret) {
+			printf("# round %d: CPU %d refused to go offline: %s\n", round, CPU,
+			       strerror(-ret));
+			return 2;
+		}
+		t = sb_now_ns() - t;
+		sleep_ns(SETTLE_NS);
+		warned = kmsg_check(kmsg, what, sizeof(what));
+		ret = sb_write_file(ONLINE, "1");
+		if (!warned)
+			warned = kmsg_check(kmsg, what, sizeof(what));
+		printf("# round %d: fair loop %.0f ms, FIFO loop %.0f ms; offline took %.0f ms; %s%s\n",
+		       round, fair_ns / 1e6, fifo_ns / 1e6, t / 1e6,
+		       warned ? "WARN: " : "no warning", warned ? what : "");
+		fflush(stdout);
+		if (ret) {
+			printf("# round %d: cannot bring CPU %d back online: %s\n", round, CPU,
+			       strerror(-ret));
+			return 2;
+		}
+	}
+	round--;
+	printf("# " PROG ": %d rounds run, %d warned", round, warned);
+	if (warned)
+		printf(" (first in round %d)", round);
+	printf("\n");
+	return warned;
+}
