@@ -10,10 +10,12 @@
  *     -f  run outside a host/boot.sh guest too (its kernel command line has sb.run=):
  *         the program takes CPU 1 offline and hogs it with a SCHED_FIFO loop
  *
- * Each round, on CPU 1: a SCHED_FIFO busy loop starves a SCHED_NORMAL busy loop for 1.2 s,
- * long enough for the fair server to reach its zero-laxity point and run the fair loop;
- * both loops are killed, CPU 1 goes offline at once, 1.5 s pass (the server's inactive
- * timer fires within ~1 s), the kernel log is read, CPU 1 comes back online.
+ * Each round, on CPU 1: a SCHED_FIFO busy loop starves a SCHED_NORMAL busy loop until the
+ * fair server reaches its zero-laxity point and runs it (about 950 ms); the fair loop ends
+ * itself 10 ms into that run, so that the server's next pick finds no fair task and stops
+ * it; the FIFO loop is killed, CPU 1 goes offline at once, 1.5 s pass (an inactive timer
+ * would fire within ~1 s), the kernel log is read, CPU 1 comes back online. (It has not
+ * hit the WARN yet: docs/deadline-warn.md, section 5.)
  * A deadline.c WARNING in the kernel log (or a backtrace through __sub_running_bw() or
  * task_non_contending()) ends the run. SCHED_WARN_ON() warns once per boot, so a boot can
  * show it only once: the rate is "boots that warned", the host's business.
@@ -40,7 +42,9 @@
 #define CPU		1
 #define ONLINE		"/sys/devices/system/cpu/cpu1/online"
 #define FAIR_RUNTIME	"/sys/kernel/debug/sched/fair_server/cpu1/runtime"
-#define LOAD_NS		1200000000ULL
+#define LOAD_NS		3000000000ULL	/* at most, for the fair server to run the fair loop */
+#define GAP_NS		100000000ULL
+#define GRACE_NS	10000000ULL
 #define SETTLE_NS	1500000000ULL
 #define USAGE		"usage: " PROG " [-n ROUNDS] [-f]\n"
 
@@ -53,7 +57,27 @@ static void sleep_ns(unsigned long long ns)
 }
 
 /*
- * A busy loop on CPU, SCHED_FIFO 10 when fifo, else SCHED_NORMAL. It reports through the
+ * The fair loop: spin until starved for GAP_NS (the FIFO loop took the CPU) and then run
+ * again, which only the fair server lets it do; exit GRACE_NS into that run. The server is
+ * then running, with runtime left and its zero-lag time ahead: its next pick finds no fair
+ * task and stops it, arming the inactive timer, just before the CPU goes offline.
+ */
+static void fair_spin(void)
+{
+	unsigned long long last = sb_now_ns(), now, resumed = 0;
+
+	for (;;) {
+		now = sb_now_ns();
+		if (!resumed && now - last > GAP_NS)
+			resumed = now;
+		if (resumed && now - resumed > GRACE_NS)
+			_exit(0);
+		last = now;
+	}
+}
+
+/*
+ * A busy loop on CPU, SCHED_FIFO 10 when fifo, else SCHED_NORMAL (fair_spin()). It reports through the
  * pipe (0, or the errno of what failed) before it spins; it dies with its parent.
  * Returns its pid, or -errno.
  */
@@ -75,6 +99,8 @@ static pid_t start_loop(bool fifo)
 		if (write(fd[1], &err, sizeof(err)) != sizeof(err) || err)
 			_exit(1);
 		close(fd[1]);
+		if (!fifo)
+			fair_spin();
 		for (;;)
 			;
 	}
@@ -190,7 +216,7 @@ int main(int argc, char **argv)
 			strerror(ret ? -ret : errno));
 		return 2;
 	}
-	printf("# " PROG ": up to %d rounds on CPU %d: SCHED_FIFO and SCHED_NORMAL loops %.1f s, offline, %.1f s, online\n",
+	printf("# " PROG ": up to %d rounds on CPU %d: a SCHED_FIFO loop starves a fair loop until the fair server runs it (at most %.1f s), offline, %.1f s, online\n",
 	       rounds, CPU, LOAD_NS / 1e9, SETTLE_NS / 1e9);
 	if (sb_read_file(FAIR_RUNTIME, runtime, sizeof(runtime)) > 0)
 		printf("# fair server of CPU %d: runtime %s", CPU, runtime);
@@ -210,12 +236,19 @@ int main(int argc, char **argv)
 				stop_loop(fair);
 			return 2;
 		}
-		sleep_ns(LOAD_NS);
-		/* the fair loop's CPU time: the fair server ran it (0 if it never did) */
-		fair_ns = sb_task_cpu_ns(fair);
+		/* until the fair loop ends itself inside a fair server run */
+		t = sb_now_ns();
+		while (!(ret = waitpid(fair, NULL, WNOHANG)) && sb_now_ns() - t < LOAD_NS)
+			sleep_ns(1000000);
+		fair_ns = sb_now_ns() - t;
 		fifo_ns = sb_task_cpu_ns(fifo);
 		stop_loop(fifo);
-		stop_loop(fair);
+		if (ret != fair) {
+			stop_loop(fair);
+			printf("# round %d: the fair server did not run the starved fair loop within %.1f s\n",
+			       round, LOAD_NS / 1e9);
+			return 2;
+		}
 
 		t = sb_now_ns();
 		ret = sb_write_file(ONLINE, "0");
@@ -230,7 +263,7 @@ int main(int argc, char **argv)
 		ret = sb_write_file(ONLINE, "1");
 		if (!warned)
 			warned = kmsg_check(kmsg, what, sizeof(what));
-		printf("# round %d: fair loop %.0f ms, FIFO loop %.0f ms; offline took %.0f ms; %s%s\n",
+		printf("# round %d: fair loop ended after %.0f ms, FIFO loop ran %.0f ms; offline took %.0f ms; %s%s\n",
 		       round, fair_ns / 1e6, fifo_ns / 1e6, t / 1e6,
 		       warned ? "WARN: " : "no warning", warned ? what : "");
 		fflush(stdout);
