@@ -66,6 +66,10 @@ build/pairs: guest/pairs.c $(GUEST_LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
 
+build/wakelat: guest/wakelat.c $(GUEST_LIB)
+	@mkdir -p build
+	$(CC) $(CFLAGS) -pthread -o $@ $(filter %.c,$^) -lm
+
 build/torture: guest/torture.c $(GUEST_LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
@@ -82,7 +86,7 @@ build/cachesweep: guest/cachesweep.c guest/lib/cachemark.h $(GUEST_LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
 
-guest: tests build/pairs build/torture build/dlserver_offline build/cachemark build/cachesweep
+guest: tests build/pairs build/wakelat build/torture build/dlserver_offline build/cachemark build/cachesweep
 
 # The cache-model plugin (host/cachesim/), built against the installed QEMU's source.
 build/cachesim.so: host/cachesim/cachesim.c guest/lib/cachemark.h host/cachesim/build-plugin.sh
