@@ -5,9 +5,9 @@
 # '*' only where those intervals do not overlap (and never for a single run, which has no
 # interval), better directions and descriptions from guest/metrics.tsv, the headline table,
 # the kernels of kernels.txt, lines that are not results skipped; guest/bench's argument
-# checks, latency percentiles and restoring of the sched features; host/bench/compare.sh's
-# within/outside verdict; and, when gnuplot is installed, host/bench/plot.sh's PNGs written
-# and linked.
+# checks, latency percentiles, wakelat's figures and restoring of the sched features;
+# host/bench/compare.sh's within/outside verdict; and, when gnuplot is installed,
+# host/bench/plot.sh's PNGs written and linked.
 . "$(dirname "$0")/lib.sh"
 dir=$(mktemp -d)
 trap 'rm -rf "$out" "$dir"' EXIT
@@ -44,6 +44,12 @@ base,1,pairs-b0,cohesion,0.2
 base,2,pairs-b0,cohesion,0.22
 fast,1,pairs-b0,cohesion,0.9
 fast,2,pairs-b0,cohesion,0.92
+base,1,wakelat,lat_p999_us,300.5
+base,2,wakelat,lat_p999_us,310.5
+fast,1,wakelat,lat_p999_us,150
+fast,2,wakelat,lat_p999_us,151
+base,1,wakelat-heavy,wakeups_per_s,15000
+base,2,wakelat-heavy,wakeups_per_s,15000
 base,1,w,unlisted,5
 base,2,w,unlisted,7
 CSV
@@ -79,6 +85,12 @@ row '## pingpong: trips_per_s (higher is better)'
 row '## w: unlisted'
 row '- `lat_*_us`: 50th, 99th, 99.9th percentile and maximum of the wakeup latency of a periodic SCHED_OTHER task (cyclictest, 1 ms period) sharing a CPU with pairs and hogs'
 row '- `MB_per_s`: tbench throughput over loopback'
+# two rows of the table share the name lat_*_us: each workload gets its own
+row '## wakelat: lat_p999_us (lower is better)'
+row '## wakelat-heavy: wakeups_per_s (higher is better)'
+grep -q '^- `lat_\*_us`: 50th, 90th, 99th, 99.9th percentile and maximum of the wake-to-run latency' \
+	"$report" || fail "no description of wakelat's latencies"
+row '| wakelat | lat_p999_us | lower | 306 | -50.7% * | - | - | - |'
 ! grep -q '^- `unlisted`' "$report" || fail "a description for a metric guest/metrics.tsv lacks"
 # headline: the reference's value, the others' change
 row '| workload | metric | better | base | fast | noisy | hm | once |'
@@ -103,7 +115,13 @@ cat >"$fake/cyclictest" <<'CT'
 printf '%s\n' '# Histogram' '000010 000900' '000020 000090' '000030 000009' \
 	'# Max Latencies: 50000' '# Histogram Overflows: 00001'
 CT
-chmod +x "$fake/pairs" "$fake/cyclictest"
+cat >"$fake/wakelat" <<EOF
+#!/bin/sh
+echo "wakelat \$*" >>"$dir/wakelat-calls"
+echo msg_threads=2 workers=8 seconds=3.00 samples=57000 wakeups=57008 wakeups_per_s=19003 \
+	lat_p50_us=92.2 lat_p90_us=167.9 lat_p99_us=249.9 lat_p999_us=303.1 lat_max_us=332.0
+EOF
+chmod +x "$fake/pairs" "$fake/cyclictest" "$fake/wakelat"
 expect_failure "unknown workload 'nope'" "$top/guest/bench" "$fake" base 1 "latency nope"
 expect_failure "unknown variant" "$top/guest/bench" "$fake" sideways 1 latency
 expect_failure "not a positive number" "$top/guest/bench" "$fake" base 0 latency
@@ -117,6 +135,19 @@ PATH=$fake:$PATH "$top/guest/bench" "$fake" base 1 "pingpong pairs-b0" >"$dir/pa
 	fail "guest/bench pingpong pairs-b0 failed with stand-ins"
 [ "$(tr '\n' ' ' <"$dir/pairs")" = "pingpong,trips_per_s,100 pairs-b0,cohesion,0.9 \
 pairs-b0,trips_per_s,100 pairs-b0,min_hog_share,0.4 " ] || fail "pairs metrics: $(cat "$dir/pairs")"
+# wakelat: its figures that guest/metrics.tsv names (not samples, not wakeups), for at
+# least 3 s, the heavy variant with its own arguments
+PATH=$fake:$PATH "$top/guest/bench" "$fake" base 1 "wakelat wakelat-heavy" >"$dir/wl" ||
+	fail "guest/bench wakelat wakelat-heavy failed with a stand-in"
+[ "$(grep -c . "$dir/wl")" = 12 ] && grep -qx 'wakelat,wakeups_per_s,19003' "$dir/wl" &&
+	grep -qx 'wakelat-heavy,lat_p999_us,303.1' "$dir/wl" && grep -qx 'wakelat,lat_p90_us,167.9' "$dir/wl" ||
+	fail "wakelat metrics: $(cat "$dir/wl")"
+[ "$(tr '\n' '|' <"$dir/wakelat-calls")" = "wakelat -d 3000|wakelat -d 3000 -M 4 -W 4 -w 30|" ] ||
+	fail "wakelat arguments: $(cat "$dir/wakelat-calls")"
+PATH=$fake:$PATH "$top/guest/bench" "$fake" base 4 wakelat >/dev/null &&
+	grep -qx 'wakelat -d 4000' "$dir/wakelat-calls" || fail "wakelat does not run for SECONDS above 3"
+rm "$fake/wakelat"
+expect_failure "no wakelat binary" "$top/guest/bench" "$fake" base 1 "latency wakelat-heavy"
 # guest/bench puts the sched features back on exit (guest/lib/sb.sh): a stand-in features
 # file takes each write whole, so after "off" (NO_NEXT_BUDDY written; LAST_BUDDY then
 # looks absent and is left) it holds the last feature restored, LAST_BUDDY.
@@ -141,7 +172,7 @@ if ! command -v gnuplot >/dev/null; then
 	exit 0
 fi
 # the plot groups of guest/metrics.tsv that have results, and only those
-for p in trips hackbench tbench latency cohesion; do
+for p in trips hackbench tbench latency wakelat wakeups cohesion; do
 	f=$dir/$p.png
 	[ -s "$f" ] || fail "no $p.png"
 	[ "$(od -An -c -j1 -N3 "$f" | tr -d ' ')" = PNG ] || fail "$p.png is not a PNG"
