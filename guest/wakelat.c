@@ -269,7 +269,7 @@ int main(int argc, char **argv)
 		usage();
 	nthreads = cfg.nmsg * (1 + cfg.nworkers);
 	if (nthreads > MAX_THREADS) {
-		fprintf(stderr, PROG ": %d message threads with %d workers each are more than %d threads\n",
+		fprintf(stderr, PROG ": %d message threads with %d workers each: more than %d threads\n",
 			cfg.nmsg, cfg.nworkers, MAX_THREADS);
 		return 2;
 	}
