@@ -63,10 +63,10 @@ series_files() {
 stampfile() { echo "$tree/.git/sched-buddy-applied"; }
 fixes_stampfile() { echo "$tree/.git/sched-buddy-fixes-applied"; }
 
-# series_stamp START DIR LIST: what a series is: the commit it applies to, its series
-# file and every patch's content.
+# series_stamp START DIR LIST: what a series is: the commit it applies to, the patches it
+# names in order and every patch's content (a comment in the series file changes nothing).
 series_stamp() {
-	(git_tree rev-parse "$1"; cat "$2/series"
+	(git_tree rev-parse "$1"; echo "$3"
 	for p in $3; do cat "$2/$p"; done) | sha256sum | cut -c1-16
 }
 
