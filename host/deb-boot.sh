@@ -10,15 +10,16 @@
 # given an initramfs of its own modules by sb_initramfs, the code that boots the stock
 # anchors (host/anchors.sh): the 9p-root modules of the package's kernel, which the
 # anchors' initramfs (the stock kernel's modules) cannot give it.
-# One boot in deterministic mode (-icount, as make bench-quick): the guest checks that
-# uname -r is the package's release, ending in -sched-buddy-patched, and that
+# Two boots. The first, in wall-clock mode (multi-threaded TCG), checks that uname -r is
+# the package's release, ending in -sched-buddy-patched, and that
 # /sys/kernel/debug/sched/features lists NEXT_BUDDY, LAST_BUDDY and BUDDY_BOUND (NO_ or
-# not), then runs guest/bench's quick workloads, 2 s each, for the variants next+last and
-# off in turn. Prints the checks, the kernel's clock when it started /init (guest time:
-# under -icount it counts instructions, not wall time), the figures as CSV
-# (variant,workload,metric,value; also in the unpacked package's directory, results.csv)
-# and the boot's wall time. A failed boot is host/boot.sh's failure, naming the console
-# log; a failed check or workload exits 1.
+# not); it says when the kernel started /init (the kernel's clock, near wall time in this
+# mode) and how long the boot took. The second, in deterministic mode (-icount, as make
+# bench-quick), checks again and runs guest/bench's quick workloads, 2 s each, for the
+# variants next+last and off in turn; the figures are printed as CSV
+# (variant,workload,metric,value) and kept in the unpacked package's directory
+# (results.csv). A failed boot is host/boot.sh's failure, naming the console log; a failed
+# check or workload exits 1.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -46,15 +47,16 @@ esac
 [ -x "$SB_TOP/build/pairs" ] || die "guest programs missing (run: make guest)"
 
 dir=$SCHED_BUDDY_CACHE/deb-boot/$(basename "$deb" .deb)
-log "unpacking $deb into $dir (dpkg -x: not installed)"
 rel=$(sb_unpack_kernel "$deb" "$dir")
 [ "$rel" = "${pkg#linux-image-}" ] || die "$pkg holds the modules of kernel $rel"
 sb_initramfs "$dir/root" "$dir/initrd.img"
 
-# The guest's side: $1 the release expected, $2 guest/bench, $3 its BINDIR.
+# The guest's side: $1 the release expected, $2 guest/bench, $3 its BINDIR, $4 check (the
+# checks) or bench (the checks, then the workloads).
 # shellcheck disable=SC2016
 guest='
-rel=$1 bench=$2 bin=$3
+rel=$1 bench=$2 bin=$3 what=$4
+echo "deb-boot: uptime at the command: $(cut -d" " -f1 /proc/uptime) s"
 u=$(uname -r)
 [ "$u" = "$rel" ] || { echo "deb-boot: the kernel is $u, not $rel"; exit 1; }
 echo "deb-boot: check: uname -r is $u"
@@ -64,8 +66,8 @@ for x in NEXT_BUDDY LAST_BUDDY BUDDY_BOUND; do
 	tr " " "\n" <$f | grep -Eqx "(NO_)?$x" || { echo "deb-boot: $x is not in $f: $(cat $f)"; exit 1; }
 done
 echo "deb-boot: check: $f lists $(tr " " "\n" <$f | grep -Ex "(NO_)?(NEXT_BUDDY|LAST_BUDDY|BUDDY_BOUND)" | paste -sd" ")"
-echo "deb-boot: modules: $(cut -d" " -f1 /proc/modules | paste -sd" ")"
-echo "deb-boot: uptime at the command: $(cut -d" " -f1 /proc/uptime) s"
+echo "deb-boot: modules loaded: $(cut -d" " -f1 /proc/modules | paste -sd" ")"
+[ "$what" = bench ] || exit 0
 st=0
 for v in next+last off; do
 	"$bench" "$bin" "$v" 2 quick >/tmp/deb-boot.csv || st=1
@@ -73,17 +75,31 @@ for v in next+last off; do
 done
 exit $st
 '
-log "booting $rel (deterministic mode; the quick workloads for next+last and off)"
-t0=$(date +%s)
-st=0
-"$SB_TOP/host/boot.sh" --kernel "$dir/root/boot/vmlinuz-$rel" --initrd "$dir/initrd.img" \
-	--icount --timeout 1800 --name deb-boot -- sh -c "$guest" deb-boot "$rel" \
-	"$SB_TOP/guest/bench" "$SB_TOP/build" >"$dir/output.log" || st=$?
-t1=$(date +%s)
-cat "$dir/output.log"
-[ "$st" != 125 ] || die "the boot of $rel failed (host/boot.sh above names the console log)"
-console=$SCHED_BUDDY_CACHE/runs/latest-deb-boot/console.log
-init=$(sed -n 's/^\[ *\([0-9.]*\)\] Run \/init as init process$/\1/p' "$console" | head -n 1)
-grep -v '^deb-boot: ' "$dir/output.log" | grep -E '^[^,]+,[^,]+,[^,]+,[^,]+$' >"$dir/results.csv" || true
-[ "$st" = 0 ] || die "$rel booted, but a check or a workload failed (exit $st; above)"
-log "$rel booted: /init started at ${init:-?} s of guest time, checks passed, $(wc -l <"$dir/results.csv") figures in $dir/results.csv; the boot took $((t1 - t0)) s of wall time"
+# boot NAME WHAT [BOOT.SH OPTIONS]: boot the package's kernel, the guest's side doing WHAT,
+# its output in $dir/NAME.log and on stdout, the wall time in $secs, QEMU's console log
+# in $console, the kernel's clock when it started /init in $init. A failed boot dies; a
+# failed check or workload too, once the output is shown.
+boot() {
+	bname=$1 what=$2
+	shift 2
+	t0=$(date +%s)
+	st=0
+	"$SB_TOP/host/boot.sh" --kernel "$dir/root/boot/vmlinuz-$rel" --initrd "$dir/initrd.img" \
+		--name "$bname" "$@" -- sh -c "$guest" deb-boot "$rel" "$SB_TOP/guest/bench" \
+		"$SB_TOP/build" "$what" >"$dir/$bname.log" || st=$?
+	secs=$(($(date +%s) - t0))
+	cat "$dir/$bname.log"
+	[ "$st" != 125 ] || die "the boot of $rel failed (host/boot.sh above names the console log)"
+	[ "$st" = 0 ] || die "$rel booted, but a check or a workload failed (exit $st; above)"
+	console=$(readlink -f "$SCHED_BUDDY_CACHE/runs/latest-$bname")/console.log
+	init=$(tr -d '\r' <"$console" |
+		sed -n 's/^\[ *\([0-9.]*\)\] Run \/init as init process$/\1/p' | head -n 1)
+}
+
+log "booting $rel in wall-clock mode (multi-threaded TCG): the checks"
+boot deb-boot-check check
+log "$rel booted and passed the checks: /init started at ${init:-?} s (the kernel's clock; QEMU's console log $console), the boot took $secs s of wall time"
+log "booting $rel in deterministic mode (-icount, as make bench-quick): the checks, the quick workloads for next+last and off"
+boot deb-boot-bench bench --icount --timeout 1800
+grep -Ev '^deb-boot: ' "$dir/deb-boot-bench.log" | grep -E '^[^,]+,[^,]+,[^,]+,[^,]+$' >"$dir/results.csv" || true
+log "the quick workloads ran: $(wc -l <"$dir/results.csv") figures in $dir/results.csv; the boot took $secs s of wall time"

@@ -159,6 +159,7 @@ sb_unpack_kernel() {
 	sb_uk_deb=$1 sb_uk_dir=$2
 	if [ ! -f "$sb_uk_dir/.unpacked" ] || [ "$sb_uk_deb" -nt "$sb_uk_dir/.unpacked" ]; then
 		command -v depmod >/dev/null || die "depmod missing (run: make deps)"
+		log "unpacking $sb_uk_deb into $sb_uk_dir (dpkg -x: not installed)"
 		rm -rf "$sb_uk_dir.tmp" && mkdir -p "$sb_uk_dir.tmp"
 		dpkg -x "$sb_uk_deb" "$sb_uk_dir.tmp/root" || die "cannot unpack $sb_uk_deb"
 		sb_uk_rel=$(ls "$sb_uk_dir.tmp/root/lib/modules" 2>/dev/null | head -n 1)
