@@ -16,6 +16,8 @@
 #                        $SCHED_BUDDY_CACHE/deb: from Debian's own 6.12 config (hours here), or
 #                        DEB_CONFIG=/path/to/config; DEB_LSMOD=FILE (the test machine's lsmod
 #                        output) trims it to that machine's modules (localmodconfig)
+#   make deb-boot        boot the newest package of make deb in QEMU (unpacked, never
+#                        installed): is it the patched kernel, and the quick workloads in it
 #   make anchors         fetch Debian's stock 6.12 and 6.1 kernels for the benchmark
 #   make cachesim        the cache-model plugin for QEMU (docs/cache-model.md)
 #   make tree            unpack the source and apply the series in $SCHED_BUDDY_CACHE
@@ -154,6 +156,13 @@ DEB_LSMOD ?=
 deb: tree
 	@host/deb.sh $(if $(DEB_LSMOD),--lsmod '$(DEB_LSMOD)') $(if $(DEB_CONFIG),'$(DEB_CONFIG)')
 
+# deb-boot: the newest linux-image package in $SCHED_BUDDY_CACHE/deb (or DEB=FILE) unpacked
+# with its own modules' initramfs and booted: release and buddy features checked, the quick
+# workloads run for next+last and off (one deterministic boot).
+DEB ?=
+deb-boot: build/pairs
+	@host/deb-boot.sh $(if $(DEB),'$(DEB)')
+
 # Torture on the debug kernels: patched, then base as the control (docs/torture.md).
 TORTURE_SECONDS ?= 600
 torture: tree guest
@@ -168,4 +177,4 @@ export:
 clean:
 	rm -rf build
 
-.PHONY: all deps tree kernels patched tests guest cachesim test check demo bench-quick bench bench-cache bench-clock anchors deb torture torture-quick export clean
+.PHONY: all deps tree kernels patched tests guest cachesim test check demo bench-quick bench bench-cache bench-clock anchors deb deb-boot torture torture-quick export clean

@@ -149,3 +149,150 @@ sb_ktap_count() {
 		printf "%d %d %d %d %d\n", p, f, s, top, plan
 	}' "$1"
 }
+
+# sb_unpack_kernel DEB DIR: unpack the kernel image package DEB into DIR/root with
+# dpkg -x (never installed: nothing of it is ever loaded into this machine's kernel) and
+# write its modules.dep there (depmod -b); DIR/.unpacked marks it done. Nothing happens
+# when DIR was unpacked after DEB was last written. Prints the kernel release
+# (DIR/root/lib/modules/RELEASE).
+sb_unpack_kernel() {
+	sb_uk_deb=$1 sb_uk_dir=$2
+	if [ ! -f "$sb_uk_dir/.unpacked" ] || [ "$sb_uk_deb" -nt "$sb_uk_dir/.unpacked" ]; then
+		command -v depmod >/dev/null || die "depmod missing (run: make deps)"
+		log "unpacking $sb_uk_deb into $sb_uk_dir (dpkg -x: not installed)"
+		rm -rf "$sb_uk_dir.tmp" && mkdir -p "$sb_uk_dir.tmp"
+		dpkg -x "$sb_uk_deb" "$sb_uk_dir.tmp/root" || die "cannot unpack $sb_uk_deb"
+		sb_uk_rel=$(ls "$sb_uk_dir.tmp/root/lib/modules" 2>/dev/null | head -n 1)
+		[ -n "$sb_uk_rel" ] && [ -f "$sb_uk_dir.tmp/root/boot/vmlinuz-$sb_uk_rel" ] ||
+			die "$sb_uk_deb holds no kernel (boot/vmlinuz-RELEASE and lib/modules/RELEASE)"
+		depmod -b "$sb_uk_dir.tmp/root" "$sb_uk_rel" || die "depmod failed for $sb_uk_deb"
+		rm -rf "$sb_uk_dir" && mv "$sb_uk_dir.tmp" "$sb_uk_dir" && touch "$sb_uk_dir/.unpacked"
+	fi
+	ls "$sb_uk_dir/root/lib/modules" | head -n 1
+}
+
+# sb_initramfs ROOT OUT: an initramfs at OUT for the kernel unpacked at ROOT
+# (sb_unpack_kernel's DIR/root: a distribution kernel whose 9p and overlay are modules,
+# the stock anchors' or make deb's), made again when older than ROOT's modules.dep or
+# this file: busybox-static, the modules a 9p root over virtio-pci and guest/init's
+# overlays need, with their dependencies from modules.dep, decompressed, in load order
+# (built-in ones are skipped), and a small /init that loads them, mounts the 9p root the
+# way host/boot.sh's root=, rootfstype= and rootflags= say and switch_root's into its
+# init=. The archive is made by the kernel tree's gen_init_cpio (a device node without
+# root).
+sb_initramfs() {
+	sb_ir_root=$1 sb_ir_out=$2
+	sb_ir_rel=$(ls "$sb_ir_root/lib/modules" 2>/dev/null | head -n 1)
+	sb_ir_mods=$sb_ir_root/lib/modules/$sb_ir_rel
+	[ -n "$sb_ir_rel" ] && [ -f "$sb_ir_mods/modules.dep" ] ||
+		die "$sb_ir_root holds no modules.dep (lib/modules/RELEASE)"
+	[ ! -f "$sb_ir_out" ] || [ "$sb_ir_out" -ot "$sb_ir_mods/modules.dep" ] ||
+		[ "$sb_ir_out" -ot "$SB_TOP/host/lib.sh" ] || return 0
+	sb_ir_busybox=/bin/busybox
+	[ -x $sb_ir_busybox ] && $sb_ir_busybox --list | grep -qx switch_root ||
+		die "busybox-static missing (run: make deps)"
+	log "making the initramfs for $sb_ir_rel"
+	sb_ir_w=$sb_ir_out.d
+	rm -rf "$sb_ir_w" && mkdir -p "$sb_ir_w/lib/modules"
+	# modules.dep lists paths relative to $sb_ir_mods.
+	sb_ir_need=
+	for sb_ir_m in virtio_pci 9p 9pnet 9pnet_virtio netfs overlay; do
+		sb_ir_p=$(sed -n "s|^\([^:]*/$sb_ir_m\.ko[.a-z]*\):.*|\1|p" "$sb_ir_mods/modules.dep")
+		if [ -z "$sb_ir_p" ]; then
+			grep -q "/$sb_ir_m\.ko\$" "$sb_ir_mods/modules.builtin" ||
+				die "$sb_ir_rel has module $sb_ir_m neither built in nor as a module"
+			continue
+		fi
+		sb_ir_need="$sb_ir_need $sb_ir_p"
+	done
+	# Close over dependencies, then order: a module after all it depends on.
+	sb_ir_all=
+	while [ -n "$sb_ir_need" ]; do
+		sb_ir_next=
+		for sb_ir_p in $sb_ir_need; do
+			case " $sb_ir_all " in *" $sb_ir_p "*) continue ;; esac
+			sb_ir_all="$sb_ir_all $sb_ir_p"
+			sb_ir_next="$sb_ir_next $(sb_ir_deps "$sb_ir_p")"
+		done
+		sb_ir_need=$sb_ir_next
+	done
+	sb_ir_order=
+	while [ -n "$sb_ir_all" ]; do
+		sb_ir_rest=
+		for sb_ir_p in $sb_ir_all; do
+			sb_ir_ok=1
+			for sb_ir_d in $(sb_ir_deps "$sb_ir_p"); do
+				case " $sb_ir_order " in *" $sb_ir_d "*) ;; *) sb_ir_ok=0 ;; esac
+			done
+			if [ $sb_ir_ok = 1 ]; then
+				sb_ir_order="$sb_ir_order $sb_ir_p"
+			else
+				sb_ir_rest="$sb_ir_rest $sb_ir_p"
+			fi
+		done
+		[ "$sb_ir_rest" != "$sb_ir_all" ] ||
+			die "circular module dependencies in $sb_ir_mods/modules.dep"
+		sb_ir_all=$sb_ir_rest
+	done
+	: >"$sb_ir_w/modules"
+	for sb_ir_p in $sb_ir_order; do
+		sb_ir_n=$(basename "$sb_ir_p")
+		case $sb_ir_n in
+		*.xz) xz -dc "$sb_ir_mods/$sb_ir_p" >"$sb_ir_w/lib/modules/${sb_ir_n%.xz}" ;;
+		*.zst) zstd -qdc "$sb_ir_mods/$sb_ir_p" >"$sb_ir_w/lib/modules/${sb_ir_n%.zst}" ;;
+		*.gz) gzip -dc "$sb_ir_mods/$sb_ir_p" >"$sb_ir_w/lib/modules/${sb_ir_n%.gz}" ;;
+		*) cp "$sb_ir_mods/$sb_ir_p" "$sb_ir_w/lib/modules/$sb_ir_n" ;;
+		esac || die "cannot unpack module $sb_ir_p (xz, zstd or gzip missing? run: make deps)"
+		echo "${sb_ir_n%.ko*}.ko" >>"$sb_ir_w/modules"
+	done
+	cat >"$sb_ir_w/init" <<'INIT'
+#!/bin/busybox sh
+# PID 1 of the initramfs of a distribution kernel (host/lib.sh's sb_initramfs: the stock
+# anchors, make deb's packages): load the modules of a 9p root, mount it as root=,
+# rootfstype= and rootflags= say, switch_root into init=.
+b=/bin/busybox
+$b mount -t proc proc /proc
+$b mount -t devtmpfs devtmpfs /dev
+for m in $($b cat /modules); do
+	$b insmod /lib/modules/$m || echo "initramfs-init: cannot load $m"
+done
+root= fstype=9p flags= init=/sbin/init
+for a in $($b cat /proc/cmdline); do
+	case $a in
+	root=*) root=${a#root=} ;;
+	rootfstype=*) fstype=${a#rootfstype=} ;;
+	rootflags=*) flags=,${a#rootflags=} ;;
+	init=*) init=${a#init=} ;;
+	esac
+done
+$b mount -t "$fstype" -o "ro$flags" "$root" /newroot ||
+	{ echo "initramfs-init: cannot mount root '$root'"; $b poweroff -f; }
+$b mount --move /dev /newroot/dev
+$b umount /proc
+exec $b switch_root /newroot "$init"
+INIT
+	sb_ir_gen=$SCHED_BUDDY_CACHE/anchors/gen_init_cpio
+	if [ ! -x "$sb_ir_gen" ]; then
+		mkdir -p "$SCHED_BUDDY_CACHE/anchors"
+		cc -O2 -o "$sb_ir_gen" "$(sb_src patched)/usr/gen_init_cpio.c" ||
+			die "cannot build gen_init_cpio (from the kernel tree: make tree)"
+	fi
+	{
+		for sb_ir_d in /dev /proc /bin /lib /lib/modules /newroot; do
+			echo "dir $sb_ir_d 0755 0 0"
+		done
+		echo "nod /dev/console 0600 0 0 c 5 1"
+		echo "file /bin/busybox $sb_ir_busybox 0755 0 0"
+		echo "file /init $sb_ir_w/init 0755 0 0"
+		echo "file /modules $sb_ir_w/modules 0644 0 0"
+		for sb_ir_f in "$sb_ir_w"/lib/modules/*.ko; do
+			[ ! -f "$sb_ir_f" ] || echo "file /lib/modules/${sb_ir_f##*/} $sb_ir_f 0644 0 0"
+		done
+	} >"$sb_ir_w/list"
+	"$sb_ir_gen" "$sb_ir_w/list" | gzip -9 >"$sb_ir_out.tmp" || die "cannot make the initramfs"
+	mv "$sb_ir_out.tmp" "$sb_ir_out"
+	log "initramfs $sb_ir_out: $(tr '\n' ' ' <"$sb_ir_w/modules")"
+	rm -rf "$sb_ir_w"
+}
+# sb_ir_deps PATH: what module PATH depends on (sb_initramfs's modules.dep).
+sb_ir_deps() { sed -n "s|^$1: *||p" "$sb_ir_mods/modules.dep"; }
