@@ -17,16 +17,8 @@ unset DEB MAKEFLAGS MFLAGS # make -n below: only what this test passes
 cache=$dir/cache
 mkdir "$cache"
 
-for v in "" "DEB=/x/linux-image.deb"; do
-	# shellcheck disable=SC2086
-	got=$(make -C "$top" -s -n deb-boot $v | tail -n 1 | tr -s ' ' | sed 's/ $//')
-	case $v in
-	"") want="host/deb-boot.sh" ;;
-	*) want="host/deb-boot.sh '/x/linux-image.deb'" ;;
-	esac
-	[ "$got" = "$want" ] || fail "make deb-boot $v runs '$got', expected '$want'"
-	echo "ok: make deb-boot $v runs '$got'" >&2
-done
+make_runs deb-boot "host/deb-boot.sh"
+make_runs deb-boot "host/deb-boot.sh '/x/linux-image.deb'" DEB=/x/linux-image.deb
 
 fake=$dir/fake
 mkdir "$fake"

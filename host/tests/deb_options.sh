@@ -19,18 +19,10 @@ cache=$dir/cache
 mkdir "$cache"
 
 # The real make, before the stand-ins: make -n deb prints deb.sh's command line.
-for v in "" "DEB_CONFIG=/x/config-6.12" "DEB_LSMOD=/x/lsmod" "DEB_CONFIG=/x/c DEB_LSMOD=/x/l"; do
-	# shellcheck disable=SC2086
-	got=$(make -C "$top" -s -n deb $v | tail -n 1 | tr -s ' ' | sed 's/ $//')
-	case $v in
-	"") want="host/deb.sh" ;;
-	DEB_CONFIG=*DEB_LSMOD=*) want="host/deb.sh --lsmod '/x/l' '/x/c'" ;;
-	DEB_CONFIG=*) want="host/deb.sh '/x/config-6.12'" ;;
-	DEB_LSMOD=*) want="host/deb.sh --lsmod '/x/lsmod'" ;;
-	esac
-	[ "$got" = "$want" ] || fail "make deb $v runs '$got', expected '$want'"
-	echo "ok: make deb $v runs '$got'" >&2
-done
+make_runs deb "host/deb.sh"
+make_runs deb "host/deb.sh '/x/config-6.12'" DEB_CONFIG=/x/config-6.12
+make_runs deb "host/deb.sh --lsmod '/x/lsmod'" DEB_LSMOD=/x/lsmod
+make_runs deb "host/deb.sh --lsmod '/x/l' '/x/c'" DEB_CONFIG=/x/c DEB_LSMOD=/x/l
 
 fake=$dir/fake
 mkdir "$fake"

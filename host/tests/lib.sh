@@ -20,3 +20,16 @@ expect_failure() {
 	fi
 	echo "ok: '$*' failed with: $(grep -Em1 "$pattern" "$out")" >&2
 }
+
+# make_runs TARGET WANT [VAR=VALUE...]: the last command `make TARGET VAR=VALUE...` would
+# run (make -n, blanks squeezed) must be WANT. Unset MAKEFLAGS first: only these count.
+make_runs() {
+	mr_target=$1 mr_want=$2
+	shift 2
+	mr_got=$(make -C "$top" -s -n "$mr_target" "$@" | tail -n 1 | tr -s ' ' | sed 's/ $//')
+	if [ "$mr_got" != "$mr_want" ]; then
+		echo "FAIL: make $mr_target $* runs '$mr_got', expected '$mr_want'" >&2
+		exit 1
+	fi
+	echo "ok: make $mr_target $* runs '$mr_got'" >&2
+}
