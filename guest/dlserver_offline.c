@@ -48,14 +48,6 @@
 #define SETTLE_NS	1500000000ULL
 #define USAGE		"usage: " PROG " [-n ROUNDS] [-f]\n"
 
-static void sleep_ns(unsigned long long ns)
-{
-	struct timespec ts = { ns / 1000000000ULL, ns % 1000000000ULL };
-
-	while (nanosleep(&ts, &ts) && errno == EINTR)
-		;
-}
-
 /*
  * The fair loop: spin until starved for GAP_NS (the FIFO loop took the CPU) and then run
  * again, which only the fair server lets it do; exit GRACE_NS into that run. The server is
@@ -239,7 +231,7 @@ int main(int argc, char **argv)
 		/* until the fair loop ends itself inside a fair server run */
 		t = sb_now_ns();
 		while (!(ret = waitpid(fair, NULL, WNOHANG)) && sb_now_ns() - t < LOAD_NS)
-			sleep_ns(1000000);
+			sb_sleep_ns(1000000);
 		fair_ns = sb_now_ns() - t;
 		fifo_ns = sb_task_cpu_ns(fifo);
 		stop_loop(fifo);
@@ -258,7 +250,7 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		t = sb_now_ns() - t;
-		sleep_ns(SETTLE_NS);
+		sb_sleep_ns(SETTLE_NS);
 		warned = kmsg_check(kmsg, what, sizeof(what));
 		ret = sb_write_file(ONLINE, "1");
 		if (!warned)

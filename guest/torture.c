@@ -136,14 +136,6 @@ static long rnd(long n)
 	return n > 0 ? random() % n : 0;
 }
 
-static void sleep_ns(unsigned long long ns)
-{
-	struct timespec ts = { ns / 1000000000ULL, ns % 1000000000ULL };
-
-	while (nanosleep(&ts, &ts) && errno == EINTR)
-		;
-}
-
 static long futex(uint32_t *uaddr, int op, uint32_t val)
 {
 	return syscall(SYS_futex, uaddr, op, val, NULL, NULL, 0);
@@ -249,7 +241,7 @@ static void fork_storm(void)
 			waitpid(pid, NULL, 0);
 			__atomic_add_fetch(&shm->forks, 1, __ATOMIC_RELAXED);
 		} else {
-			sleep_ns(1000000);
+			sb_sleep_ns(1000000);
 		}
 	}
 	_exit(0);
@@ -334,7 +326,7 @@ static void monitor(void)
 	while (!shm->monitor_stop) {
 		unsigned long long gap;
 
-		sleep_ns(SAMPLE_NS);
+		sb_sleep_ns(SAMPLE_NS);
 		now = sb_now_ns();
 		gap = now - prev;
 		prev = now;
@@ -657,7 +649,7 @@ static int wait_until(pid_t pid, unsigned long long deadline)
 			return status;
 		if (r < 0)
 			return -1;
-		sleep_ns(10000000);
+		sb_sleep_ns(10000000);
 	}
 	return -1;
 }
@@ -808,7 +800,7 @@ static void churn(unsigned long long t0)
 		} else {
 			op_feature();
 		}
-		sleep_ns(1000000 + rnd(4000000));
+		sb_sleep_ns(1000000 + rnd(4000000));
 	}
 }
 

@@ -139,6 +139,14 @@ void sb_spin_ns(unsigned long long ns)
 		;
 }
 
+void sb_sleep_ns(unsigned long long ns)
+{
+	struct timespec ts = { ns / 1000000000ULL, ns % 1000000000ULL };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
 int sb_feature_get(const char *name)
 {
 	static char buf[4096];

@@ -46,6 +46,8 @@ int sb_pin_cpu(int cpu);
 unsigned long long sb_now_ns(void);
 /* Spin on the CPU for about ns nanoseconds of wall time. */
 void sb_spin_ns(unsigned long long ns);
+/* Sleep ns nanoseconds, resuming after signals. */
+void sb_sleep_ns(unsigned long long ns);
 
 /* sched features: is name enabled (1), disabled (0), or unknown (-ENOENT)? */
 int sb_feature_get(const char *name);
