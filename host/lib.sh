@@ -68,10 +68,14 @@ sb_src() {
 	esac
 }
 
+# sb_series DIR: the patch files DIR/series names, one per line, in order ('#' starts a
+# comment; blank lines are skipped).
+sb_series() { sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$1/series"; }
+
 # sb_fixes_summary: the subjects of patches/fixes/series, in order, "; " between them
 # ("none" when it names no patch): what both kernels carry besides Debian's source.
 sb_fixes_summary() {
-	sb_fixes=$(for sb_f in $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$SB_TOP/patches/fixes/series"); do
+	sb_fixes=$(for sb_f in $(sb_series "$SB_TOP/patches/fixes"); do
 		sed -n 's/^Subject: \(\[PATCH[^]]*\] \)\{0,1\}//p' "$SB_TOP/patches/fixes/$sb_f" | head -n 1
 	done | paste -sd';' - | sed 's/;/; /g')
 	echo "${sb_fixes:-none}"

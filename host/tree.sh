@@ -54,9 +54,23 @@ add_base_worktree() {
 # comment. Each must exist.
 series_files() {
 	[ -r "$1/series" ] || die "no series file in $1"
-	for p in $(sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$1/series"); do
+	for p in $(sb_series "$1"); do
 		[ -r "$1/$p" ] || die "$1/series names $p, but $1/$p does not exist"
 		echo "$p"
+	done
+}
+
+# am_each WORKTREE DIR LIST: git am every patch of LIST (in DIR) in WORKTREE. On the first
+# that does not apply: abort it, show git's words indented, print the patch's name and
+# fail; the caller puts its tree back and says what failed.
+am_each() {
+	for p in $3; do
+		if ! git -C "$1" am -q "$2/$p" >"$tree/.git/sched-buddy-am.log" 2>&1; then
+			git -C "$1" am --abort >/dev/null 2>&1 || true
+			sed 's/^/    /' "$tree/.git/sched-buddy-am.log" >&2
+			echo "$p"
+			return 1
+		fi
 	done
 }
 
@@ -87,14 +101,10 @@ apply_fixes() {
 		die "$base has uncommitted changes: discard them (the base tree is built from patches/fixes/)"
 	was=$(git -C "$base" rev-parse HEAD)
 	git -C "$base" checkout -q --detach "$SB_BASE_TAG" || die "cannot check out $SB_BASE_TAG in $base"
-	for p in $list; do
-		if ! git -C "$base" am -q "$dir/$p" >"$tree/.git/sched-buddy-am.log" 2>&1; then
-			git -C "$base" am --abort >/dev/null 2>&1 || true
-			git -C "$base" checkout -q --detach "$was"
-			sed 's/^/    /' "$tree/.git/sched-buddy-am.log" >&2
-			die "fix $p does not apply to $SB_SOURCE_PKG $version; $base left as it was"
-		fi
-	done
+	if ! bad=$(am_each "$base" "$dir" "$list"); then
+		git -C "$base" checkout -q --detach "$was"
+		die "fix $bad does not apply to $SB_SOURCE_PKG $version; $base left as it was"
+	fi
 	git_tree branch -f "$SB_FIXES_BRANCH" "$(git -C "$base" rev-parse HEAD)" ||
 		die "cannot move branch $SB_FIXES_BRANCH"
 	echo "$stamp" >"$stampfile"
@@ -119,14 +129,10 @@ apply_series() {
 	fi
 
 	git_tree checkout -q -B "$SB_BRANCH" "$SB_FIXES_BRANCH" || die "cannot check out $SB_FIXES_BRANCH"
-	for p in $list; do
-		if ! git_tree am -q "$patches/$p" >"$tree/.git/sched-buddy-am.log" 2>&1; then
-			git_tree am --abort >/dev/null 2>&1 || true
-			git_tree checkout -q -B "$SB_BRANCH" "$head"
-			sed 's/^/    /' "$tree/.git/sched-buddy-am.log" >&2
-			die "patch $p does not apply to $SB_SOURCE_PKG $version; $tree left as it was"
-		fi
-	done
+	if ! bad=$(am_each "$tree" "$patches" "$list"); then
+		git_tree checkout -q -B "$SB_BRANCH" "$head"
+		die "patch $bad does not apply to $SB_SOURCE_PKG $version; $tree left as it was"
+	fi
 	echo "$stamp $(git_tree rev-parse HEAD)" >"$stampfile"
 	log "applied $(echo "$list" | grep -c .) patches on $SB_BRANCH ($SB_SOURCE_PKG $version)"
 }
