@@ -4,13 +4,18 @@
  * member wakes its partner as often as it can, or works long bursts) share one CPU with a
  * hog. With NEXT_BUDDY + LAST_BUDDY on, the hog's share may drop, and a pair's share may
  * grow, by at most SHARE_BOUND of the CPU compared with the same run with buddies off.
- * The largest lag, sampled every 20 ms, may exceed the buddies-off maximum by at most one
- * buddy window (sb_buddy_window_ns(), Documentation/scheduler/sched-buddy.rst). One case
+ * The lag, sampled every 20 ms (the largest |lag| of the workload's runnable tasks in each
+ * sample), may exceed buddies-off's by at most one buddy window (sb_buddy_window_ns(),
+ * Documentation/scheduler/sched-buddy.rst) at its 95th percentile. Not at its maximum: a
+ * 2 s run gives ~60 samples, and single samples swing it (buddies off, 16 runs: 4.8 to
+ * 17.5 ms; one make test failed on 13.79 against 6.96 + 6.8), while p95 moved by -4.9 to
+ * +3.3 ms between off and on in the same 16 runs. p50, p95 and max are printed. One case
  * per burst length.
  */
 #include "buddy_fixture.h"
 
 #include <signal.h>
+#include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -20,16 +25,20 @@
 
 const char *const buddy_needs[] = { "NEXT_BUDDY", "LAST_BUDDY", "BUDDY_BOUND", NULL };
 
+#define LAG_SAMPLES	1024	/* more than RUN_MS / 20 ms */
+
 struct outcome {
 	double hog, pair;	/* CPU shares: the hog, the larger pair */
-	double lag_ms;		/* largest |lag| sampled */
+	double lag_p50, lag_p95, lag_max;	/* of the sampled largest |lag|, ms */
+	int nsamples;
 };
 
-/* Shared with the sampler: the workload's pids (filled in by place()) and the result. */
+/* Shared with the sampler: the workload's pids (filled in by place()) and the samples. */
 struct lag_shm {
 	pid_t pid[8];
 	int npids;
-	double max_ms;
+	int nsamples;
+	double sample_ms[LAG_SAMPLES];
 };
 
 static int place(pid_t pid, bool hog, int index, void *arg)
@@ -49,10 +58,25 @@ static void lag_sampler(volatile struct lag_shm *shm)
 	for (;;) {
 		double lag = sb_max_lag_ms(0, shm->pid, shm->npids);
 
-		if (lag > shm->max_ms)
-			shm->max_ms = lag;
+		if (lag >= 0 && shm->nsamples < LAG_SAMPLES)
+			shm->sample_ms[shm->nsamples++] = lag;
 		usleep(20000);
 	}
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The q-quantile (nearest rank) of n sorted samples. */
+static double quantile(const double *sorted, int n, double q)
+{
+	int i = (int)(q * n + 0.5);
+
+	return sorted[i < 1 ? 0 : i > n ? n - 1 : i - 1];
 }
 
 static int run(unsigned int burst, bool buddies, struct outcome *o)
@@ -69,7 +93,7 @@ static int run(unsigned int burst, bool buddies, struct outcome *o)
 	if (shm == MAP_FAILED)
 		return -1;
 	shm->npids = 0;
-	shm->max_ms = -1;
+	shm->nsamples = 0;
 	pid = fork();
 	if (!pid)
 		lag_sampler(shm);
@@ -78,9 +102,15 @@ static int run(unsigned int burst, bool buddies, struct outcome *o)
 	waitpid(pid, NULL, 0);
 	o->hog = r.hog_ns[0] / (r.seconds * 1e9);
 	o->pair = (r.pair_ns[0] > r.pair_ns[1] ? r.pair_ns[0] : r.pair_ns[1]) / (r.seconds * 1e9);
-	o->lag_ms = shm->max_ms;
+	o->nsamples = shm->nsamples;
+	qsort(shm->sample_ms, shm->nsamples, sizeof(double), cmp_double);
+	if (o->nsamples) {
+		o->lag_p50 = quantile(shm->sample_ms, o->nsamples, 0.50);
+		o->lag_p95 = quantile(shm->sample_ms, o->nsamples, 0.95);
+		o->lag_max = shm->sample_ms[o->nsamples - 1];
+	}
 	munmap(shm, sizeof(*shm));
-	return ret ?: (o->lag_ms < 0);
+	return ret ?: !o->nsamples;
 }
 
 static void check(struct __test_metadata *_metadata, unsigned int burst)
@@ -92,15 +122,17 @@ static void check(struct __test_metadata *_metadata, unsigned int burst)
 	ASSERT_LE(0, window) TH_LOG("cannot work out the buddy window");
 	ASSERT_EQ(0, run(burst, false, &off)) TH_LOG("pairs run failed");
 	ASSERT_EQ(0, run(burst, true, &on)) TH_LOG("pairs run failed");
-	ksft_print_msg("burst %4uus: hog share off %.3f on %.3f, largest pair off %.3f on %.3f (bound %.2f); max |lag| off %.2fms on %.2fms (bound +%.1fms)\n",
-		       burst, off.hog, on.hog, off.pair, on.pair, SHARE_BOUND, off.lag_ms, on.lag_ms,
-		       window_ms);
+	ksft_print_msg("burst %4uus: hog share off %.3f on %.3f, largest pair off %.3f on %.3f (bound %.2f)\n",
+		       burst, off.hog, on.hog, off.pair, on.pair, SHARE_BOUND);
+	ksft_print_msg("burst %4uus: |lag| ms p50/p95/max of %d/%d samples: off %.2f/%.2f/%.2f on %.2f/%.2f/%.2f (p95 bound +%.1f)\n",
+		       burst, off.nsamples, on.nsamples, off.lag_p50, off.lag_p95, off.lag_max,
+		       on.lag_p50, on.lag_p95, on.lag_max, window_ms);
 	ASSERT_TRUE(on.hog >= off.hog - SHARE_BOUND)
 		TH_LOG("the hog lost %.3f of the CPU", off.hog - on.hog);
 	ASSERT_TRUE(on.pair <= off.pair + SHARE_BOUND)
 		TH_LOG("a pair gained %.3f of the CPU", on.pair - off.pair);
-	ASSERT_TRUE(on.lag_ms <= off.lag_ms + window_ms)
-		TH_LOG("max |lag| %.2fms exceeds %.2fms + %.1fms", on.lag_ms, off.lag_ms, window_ms);
+	ASSERT_TRUE(on.lag_p95 <= off.lag_p95 + window_ms)
+		TH_LOG("p95 |lag| %.2fms exceeds %.2fms + %.1fms", on.lag_p95, off.lag_p95, window_ms);
 }
 
 TEST_F_TIMEOUT(buddies, burst_0, 60)
