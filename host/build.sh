@@ -41,11 +41,14 @@ in_kconfig() {
 }
 
 # Every CONFIG_X=v line of the fragments must be in .config, no '# X is not set' may be set.
-# The base tree (and a prefix of the series) lacks options the series adds: those are
-# skipped there.
+# A later fragment overrides an earlier one, as in merge_config.sh (bench.config turns
+# CONFIG_JUMP_LABEL back on): only the last request for an option counts. The base tree
+# (and a prefix of the series) lacks options the series adds: those are skipped there.
 check_config() {
 	bad=$(sed -n -e 's/^\(CONFIG_[A-Z0-9_]*=.*\)/\1/p' \
 		-e 's/^# \(CONFIG_[A-Z0-9_]*\) is not set/\1=n/p' $frags |
+		awk -F= '!($1 in last) { order[n++] = $1 } { last[$1] = $0 }
+			END { for (i = 0; i < n; i++) print last[order[i]] }' |
 		while IFS= read -r want; do
 			if [ "$variant" != patched ] && ! in_kconfig "${want%%=*}"; then
 				log "not in the $variant tree (added by the series): ${want%%=*}"
