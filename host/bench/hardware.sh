@@ -5,7 +5,8 @@
 #   host/bench/hardware.sh [--reps N] [--seconds S] [--workloads LIST] [--variants LIST]
 #                 [--out DIR] [--dry-run]
 #
-# --variants: off, next, next+last (default all three), toggled at runtime through
+# --variants: off, next, next+last (default all three), next-eevdf, next-eevdf+last (6.19's
+#   NEXT_BUDDY rules, guest/buddies.sh), toggled at runtime through
 #   /sys/kernel/debug/sched/features: the running kernel must be the patched one (its
 #   sched features include NEXT_BUDDY, LAST_BUDDY and the series' BUDDY_BOUND), else
 #   hardware.sh refuses. To measure the same machine booted into another kernel, name that
@@ -38,9 +39,9 @@ workloads=$(echo "$workloads" | tr ',' ' ')
 toggled=0 asis=
 for v in $variants; do
 	case $v in
-	off | next | next+last) toggled=1 ;;
+	off | next | next+last | next-eevdf | next-eevdf+last) toggled=1 ;;
 	base | stock-?*) asis="$asis $v" ;;
-	*) die "unknown variant '$v' (off, next, next+last, base or stock-NAME)" ;;
+	*) die "unknown variant '$v' (off, next, next+last, next-eevdf, next-eevdf+last, base or stock-NAME)" ;;
 	esac
 done
 [ -n "$(echo $variants)" ] || die "no variants given"

@@ -3,13 +3,16 @@
 #
 #   host/bench/run.sh [--reps N] [--seconds S] [--wall] [--config C] [--workloads LIST]
 #                [--variants "base off next next+last stock-6.12 stock-6.1-wall"]
+#                (also known: next-eevdf next-eevdf+last)
 #                [--cachesim ARGS] [--jobs J]
 #
-# Variants: base (the unpatched kernel), off / next / next+last (the patched kernel with
-# the buddies toggled at runtime), both built from config C (default bench); stock-6.12
+# Variants: base (the unpatched kernel), off / next / next+last / next-eevdf /
+# next-eevdf+last (the patched kernel with the buddies toggled at runtime: next by 6.12's
+# rules, next-eevdf by 6.19's, guest/buddies.sh), both built from config C (default
+# bench); stock-6.12
 # and stock-6.1-wall, Debian's stock kernels as they ship (host/anchors.sh). 6.1 hangs
 # bringing up the second CPU under -icount, so it always boots in wall-clock mode
-# (multi-threaded TCG), as its name says. Default: all six. LIST goes to guest/bench:
+# (multi-threaded TCG), as its name says. Default: all but the two next-eevdf ones. LIST goes to guest/bench:
 # workload names separated by spaces or commas, quick or all (default).
 # Each repetition boots every variant once, in an order rotated per repetition.
 # Deterministic mode (-icount) unless --wall. (The scheduler clocks' cost is a benchmark
@@ -28,6 +31,9 @@ set -eu
 . "$SB_TOP/host/bench/lib.sh"
 
 all="base off next next+last stock-6.12 stock-6.1-wall"
+known="$all next-eevdf next-eevdf+last"
+# is_patched VARIANT: does VARIANT boot the patched kernel, buddies set at runtime?
+is_patched() { case $1 in off | next | next+last | next-eevdf | next-eevdf+last) ;; *) return 1 ;; esac; }
 reps=3 secs=2 mode=--icount variants= cfg=bench workloads= cachesim= cs= jobs=1
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -55,14 +61,14 @@ bench_check_workloads "$workloads"
 workloads=$(echo "$workloads" | tr ',' ' ')
 [ -n "$(echo $variants)" ] || die "no variants given"
 for v in $variants; do
-	case " $all " in
+	case " $known " in
 	*" $v-wall "*) die "variant '$v' hangs under -icount: use $v-wall" ;;
 	*" $v "*)
 		case $cachesim$v in
 		--cachesim*-wall) die "variant '$v' runs in wall-clock mode, the cache model needs -icount" ;;
 		*-wall) [ "$jobs" = 1 ] || die "variant '$v' runs in wall-clock mode: it cannot share the host (drop --jobs)" ;;
 		esac ;;
-	*) die "unknown variant '$v' (known: $all)" ;;
+	*) die "unknown variant '$v' (known: $known)" ;;
 	esac
 done
 [ -x "$SB_TOP/build/pairs" ] || die "guest programs missing (run: make guest)"
@@ -74,9 +80,9 @@ need_kernel() {
 }
 anchor_612= anchor_61=
 for v in $variants; do
+	is_patched "$v" && need_kernel patched
 	case $v in
 	base) need_kernel base ;;
-	off | next | next+last) need_kernel patched ;;
 	stock-6.12) anchor_612=$("$SB_TOP/host/anchors.sh" 6.12) || die "no 6.12 anchor" ;;
 	stock-6.1-wall) anchor_61=$("$SB_TOP/host/anchors.sh" 6.1) || die "no 6.1 anchor" ;;
 	esac
@@ -88,9 +94,9 @@ bench_start "$SCHED_BUDDY_CACHE/bench/$(date +%Y%m%d-%H%M%S)"
 out=$bench_out
 {
 	for v in $variants; do
+		is_patched "$v" && printf '%s %s\n' "$v" "$(sb_uts "$(sb_obj patched "$cfg")" release)"
 		case $v in
 		base) printf '%s %s\n' "$v" "$(sb_uts "$(sb_obj base "$cfg")" release)" ;;
-		off | next | next+last) printf '%s %s\n' "$v" "$(sb_uts "$(sb_obj patched "$cfg")" release)" ;;
 		stock-6.12) printf '%s %s\n' "$v" "${anchor_612##* }" ;;
 		stock-6.1-wall) printf '%s %s (wall-clock mode)\n' "$v" "${anchor_61##* }" ;;
 		esac
@@ -105,9 +111,9 @@ total=$((reps * nv))
 # launch VARIANT FILE: boot VARIANT, run guest/bench in it, its output to FILE.
 launch() {
 	lv=$1 lf=$2 vmode=$mode
+	is_patched "$lv" && set -- --variant patched --config "$cfg"
 	case $lv in
 	base) set -- --variant base --config "$cfg" ;;
-	off | next | next+last) set -- --variant patched --config "$cfg" ;;
 	stock-6.12) set -- --kernel "${anchor_612%% *}" --initrd "$(echo "$anchor_612" | cut -d' ' -f2)" ;;
 	stock-6.1-wall)
 		set -- --kernel "${anchor_61%% *}" --initrd "$(echo "$anchor_61" | cut -d' ' -f2)"
