@@ -130,6 +130,13 @@ PATH=$fake:$PATH "$top/guest/bench" "$fake" base 1 latency >"$dir/lat" ||
 cat "$dir/lat" >&2
 [ "$(tr '\n' ' ' <"$dir/lat")" = "latency,lat_p50_us,10 latency,lat_p99_us,20 \
 latency,lat_p999_us,30 latency,lat_max_us,50000 " ] || fail "latency percentiles"
+# cyclictest that says it went real-time (rt-tests 2.4 with '-p 0'): the workload fails
+mkdir "$fake/rt"
+printf '#!/bin/sh\necho "defaulting realtime priority to 2" >&2\nexec %s "$@"\n' \
+	"$fake/cyclictest" >"$fake/rt/cyclictest"
+chmod +x "$fake/rt/cyclictest"
+PATH=$fake/rt:$fake:$PATH expect_failure "measured a real-time thread" \
+	"$top/guest/bench" "$fake" base 1 latency
 # guest/bench keeps of the pairs tool's figures those guest/metrics.tsv gives the workload
 PATH=$fake:$PATH "$top/guest/bench" "$fake" base 1 "pingpong pairs-b0" >"$dir/pairs" ||
 	fail "guest/bench pingpong pairs-b0 failed with stand-ins"
