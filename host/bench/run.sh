@@ -9,11 +9,11 @@
 # Variants: base (the unpatched kernel), off / next / next+last / next-eevdf /
 # next-eevdf+last (the patched kernel with the buddies toggled at runtime: next by 6.12's
 # rules, next-eevdf by 6.19's, guest/buddies.sh), both built from config C (default
-# bench); stock-6.12
-# and stock-6.1-wall, Debian's stock kernels as they ship (host/anchors.sh). 6.1 hangs
-# bringing up the second CPU under -icount, so it always boots in wall-clock mode
-# (multi-threaded TCG), as its name says. Default: all but the two next-eevdf ones. LIST goes to guest/bench:
-# workload names separated by spaces or commas, quick or all (default).
+# bench); stock-6.12 and stock-6.1-wall, Debian's stock kernels as they ship
+# (host/anchors.sh). 6.1 hangs bringing up the second CPU under -icount, so it always
+# boots in wall-clock mode (multi-threaded TCG), as its name says. Default: all but the
+# two next-eevdf ones. LIST goes to guest/bench: workload names separated by spaces or
+# commas, quick or all (default).
 # Each repetition boots every variant once, in an order rotated per repetition.
 # Deterministic mode (-icount) unless --wall. (The scheduler clocks' cost is a benchmark
 # of its own: host/bench/clock.sh.)
