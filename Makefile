@@ -140,6 +140,17 @@ bench-cache: guest cachesim
 	@$(MAKE) --no-print-directory kernels CONFIG=bench
 	@host/bench/run.sh --cachesim '' --jobs $(BENCH_JOBS) $(bench_cache_size_$(BENCH_CACHE))
 
+# bench-defaults: what the buddies' defaults rest on (docs/defaults.md): the six buddy
+# configurations (base, off, next, next+last, next-eevdf, next-eevdf+last) over
+# guest/bench's 'defaults' set (5 repetitions of 2 s workloads, 30 boots), then under the
+# cache model over its 'defaults-cache' set (3 repetitions of 1 s, 18 boots); BENCH_JOBS
+# guests at a time, deterministic mode.
+DEFAULTS_VARIANTS := base off next next+last next-eevdf next-eevdf+last
+bench-defaults: guest cachesim
+	@$(MAKE) --no-print-directory kernels CONFIG=bench
+	@host/bench/run.sh --jobs $(BENCH_JOBS) --reps 5 --seconds 2 --workloads defaults --variants "$(DEFAULTS_VARIANTS)"
+	@host/bench/run.sh --cachesim '' --jobs $(BENCH_JOBS) --reps 3 --seconds 1 --workloads defaults-cache --variants "$(DEFAULTS_VARIANTS)"
+
 # bench-clock: the clockcost module (guest/clockcost/) built against the bench config's
 # base and patched kernels and loaded in deterministic boots of each, as it boots and with
 # tsc=unstable (4 boots).
@@ -177,4 +188,4 @@ export:
 clean:
 	rm -rf build
 
-.PHONY: all deps tree kernels patched tests guest cachesim test check demo bench-quick bench bench-cache bench-clock anchors deb deb-boot torture torture-quick export clean
+.PHONY: all deps tree kernels patched tests guest cachesim test check demo bench-quick bench bench-cache bench-defaults bench-clock anchors deb deb-boot torture torture-quick export clean

@@ -86,7 +86,7 @@ plot() {
 }
 
 plot tbench "tbench throughput" 'substr(w, 8)' 'set xlabel "clients"'
-plot hackbench "hackbench, 2 groups" 'substr(w, 11)'
+plot hackbench "hackbench, 160000 messages" 'substr(w, 11)'
 plot pgbench "pgbench (PostgreSQL, scale 2, fsync off)" 'substr(w, 9)' \
 	'set xlabel "script-clients"'
 plot trips "round trips" 'w' 'set logscale y' 'set yrange [*:*]'
