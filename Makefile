@@ -143,13 +143,11 @@ bench-cache: guest cachesim
 # bench-defaults: what the buddies' defaults rest on (docs/defaults.md): the six buddy
 # configurations (base, off, next, next+last, next-eevdf, next-eevdf+last) over
 # guest/bench's 'defaults' set (5 repetitions of 2 s workloads, 30 boots), then under the
-# cache model over its 'defaults-cache' set (3 repetitions of 1 s, 18 boots); BENCH_JOBS
-# guests at a time, deterministic mode.
-DEFAULTS_VARIANTS := base off next next+last next-eevdf next-eevdf+last
+# cache model over its 'defaults-cache' set (3 repetitions of 1 s, 18 boots), merged into
+# one report (host/bench/defaults.sh); BENCH_JOBS guests at a time, deterministic mode.
 bench-defaults: guest cachesim
 	@$(MAKE) --no-print-directory kernels CONFIG=bench
-	@host/bench/run.sh --jobs $(BENCH_JOBS) --reps 5 --seconds 2 --workloads defaults --variants "$(DEFAULTS_VARIANTS)"
-	@host/bench/run.sh --cachesim '' --jobs $(BENCH_JOBS) --reps 3 --seconds 1 --workloads defaults-cache --variants "$(DEFAULTS_VARIANTS)"
+	@host/bench/defaults.sh --jobs $(BENCH_JOBS)
 
 # bench-clock: the clockcost module (guest/clockcost/) built against the bench config's
 # base and patched kernels and loaded in deterministic boots of each, as it boots and with
