@@ -76,7 +76,7 @@ build/torture: guest/torture.c $(GUEST_LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
 
-build/dlserver_offline: guest/dlserver_offline.c $(GUEST_LIB)
+build/dlserver_stop: guest/dlserver_stop.c $(GUEST_LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
 
@@ -88,7 +88,7 @@ build/cachesweep: guest/cachesweep.c guest/lib/cachemark.h $(GUEST_LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
 
-guest: tests build/pairs build/wakelat build/torture build/dlserver_offline build/cachemark build/cachesweep
+guest: tests build/pairs build/wakelat build/torture build/dlserver_stop build/cachemark build/cachesweep
 
 # The cache-model plugin (host/cachesim/), built against the installed QEMU's source.
 build/cachesim.so: host/cachesim/cachesim.c guest/lib/cachemark.h host/cachesim/build-plugin.sh

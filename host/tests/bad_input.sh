@@ -17,6 +17,7 @@ expect_failure "skews wall-clock figures: drop --wall" "$top/host/bench/run.sh" 
 expect_failure "wall-clock mode: it cannot share the host" "$top/host/bench/run.sh" --jobs 2 --variants stock-6.1-wall
 expect_failure "unknown option '--bogus'" "$top/host/bench/defaults.sh" --bogus
 expect_failure "no results.csv in '/nonexistent'" "$top/host/bench/defaults.sh" --merge /nonexistent /nonexistent
+expect_failure "unknown config 'nosuch'" "$top/host/dlserver-repro.sh" --config nosuch
 expect_failure "'08' is not a positive number" "$top/host/torture.sh" --seconds 08
 # timeout 0 would mean no limit to coreutils: a hanging guest would hang the run
 expect_failure "'0' is not a positive number" "$top/host/boot.sh" --timeout 0 -- true

@@ -1,27 +1,34 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dlserver_offline: the short reproducer of Debian 6.12.118's deadline.c:265 WARN (the fair
- * server stopped twice when a CPU goes offline: docs/deadline-warn.md). For the debug
- * kernel (config/debug.config: SCHED_WARN_ON needs CONFIG_SCHED_DEBUG);
- * host/dlserver-repro.sh boots it many times.
+ * dlserver_stop: the short reproducer of Debian 6.12.118's deadline.c:265 WARN: a fair
+ * server that a pick has already stopped is stopped a second time, which takes its
+ * bandwidth off running_bw twice (docs/deadline-warn.md). The torture met it on CPU
+ * offline (sched_cpu_dying() stops the server unconditionally); this program uses the
+ * other unconditional stop, a write to the server's runtime in debugfs, which it can time.
+ * Needs CONFIG_SCHED_DEBUG (the debugfs files; SCHED_WARN_ON() is compiled out without it),
+ * and 2 CPUs. host/dlserver-repro.sh boots it many times; the in-guest test
+ * dlserver_double_stop runs a few rounds.
  *
- *   dlserver_offline [-n ROUNDS] [-f]
- *     -n  rounds (default 20)
+ *   dlserver_stop [-n ROUNDS] [-f]
+ *     -n  rounds (default 3)
  *     -f  run outside a host/boot.sh guest too (its kernel command line has sb.run=):
- *         the program takes CPU 1 offline and hogs it with a SCHED_FIFO loop
+ *         the program hogs this machine's CPU 1 with a SCHED_FIFO loop and changes the
+ *         runtime of its fair server for a moment
  *
  * Each round, on CPU 1: a SCHED_FIFO busy loop starves a SCHED_NORMAL busy loop until the
  * fair server reaches its zero-laxity point and runs it (about 950 ms); the fair loop ends
- * itself 10 ms into that run, so that the server's next pick finds no fair task and stops
- * it; the FIFO loop is killed, CPU 1 goes offline at once, 1.5 s pass (an inactive timer
- * would fire within ~1 s), the kernel log is read, CPU 1 comes back online. (It has not
- * hit the WARN yet: docs/deadline-warn.md, section 5.)
+ * itself 10 ms into that run. With the FIFO loop still runnable, the next pick on CPU 1
+ * goes through the deadline class, picks the server, finds no fair task and stops it
+ * (first stop). 20 ms later the server's runtime is written (1 ms less, or back), and the
+ * write stops the server again (second stop) before it applies the new runtime; then the
+ * FIFO loop is killed and the kernel log is read. The runtime it found is written back at
+ * the end.
  * A deadline.c WARNING in the kernel log (or a backtrace through __sub_running_bw() or
  * task_non_contending()) ends the run. SCHED_WARN_ON() warns once per boot, so a boot can
- * show it only once: the rate is "boots that warned", the host's business.
+ * show the 265 WARN only once: the rate is "boots that warned", the host's business.
  * Exits 1 when a round warned, 0 when none did, 2 on a setup error (outside a guest
- * without -f, not root, no CPU 1 or no CPU hotplug, no /dev/kmsg, a loop that could not
- * be placed, CPU 1 refusing to go offline or to come back).
+ * without -f, not root, no CPU 1, no fair server in debugfs, no /dev/kmsg, a loop that
+ * could not be placed, a write refused).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -38,21 +45,21 @@
 
 #include "lib/sb.h"
 
-#define PROG		"dlserver_offline"
+#define PROG		"dlserver_stop"
 #define CPU		1
-#define ONLINE		"/sys/devices/system/cpu/cpu1/online"
 #define FAIR_RUNTIME	"/sys/kernel/debug/sched/fair_server/cpu1/runtime"
 #define LOAD_NS		3000000000ULL	/* at most, for the fair server to run the fair loop */
 #define GAP_NS		100000000ULL
 #define GRACE_NS	10000000ULL
-#define SETTLE_NS	1500000000ULL
+#define STOPPED_NS	20000000ULL	/* from the fair loop's end to the runtime write */
+#define DELTA_NS	1000000ULL	/* the runtime written: 1 ms less than found, or back */
 #define USAGE		"usage: " PROG " [-n ROUNDS] [-f]\n"
 
 /*
  * The fair loop: spin until starved for GAP_NS (the FIFO loop took the CPU) and then run
  * again, which only the fair server lets it do; exit GRACE_NS into that run. The server is
  * then running, with runtime left and its zero-lag time ahead: its next pick finds no fair
- * task and stops it, arming the inactive timer, just before the CPU goes offline.
+ * task and stops it, arming the inactive timer.
  */
 static void fair_spin(void)
 {
@@ -161,12 +168,21 @@ static int kmsg_check(int kmsg, char *what, size_t len)
 	return found;
 }
 
+/* Write runtime_ns to the fair server of CPU 1; 0 or -errno. */
+static int write_runtime(unsigned long long runtime_ns)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%llu", runtime_ns);
+	return sb_write_file(FAIR_RUNTIME, buf);
+}
+
 int main(int argc, char **argv)
 {
-	int rounds = 20, round, warned = 0, kmsg, opt, ret;
+	int rounds = 3, round, warned = 0, kmsg, opt, ret;
+	unsigned long long found_ns, runtime_ns, fair_ns, t;
 	bool force = false;
-	unsigned long long fair_ns, fifo_ns, t;
-	char what[512], runtime[64];
+	char what[512], buf[64];
 	pid_t fair, fifo;
 
 	while ((opt = getopt(argc, argv, "n:f")) != -1) {
@@ -184,21 +200,17 @@ int main(int argc, char **argv)
 	}
 	if (!force && !in_guest()) {
 		fprintf(stderr, PROG ": not in a host/boot.sh guest (no sb.run= on the kernel command line):\n"
-			"it would take this machine's CPU 1 offline; -f to do so\n");
+			"it would hog this machine's CPU 1 and change its fair server; -f to do so\n");
 		return 2;
 	}
 	if (geteuid()) {
-		fprintf(stderr, PROG ": needs root (CPU hotplug, SCHED_FIFO, /dev/kmsg)\n");
+		fprintf(stderr, PROG ": needs root (SCHED_FIFO, debugfs, /dev/kmsg)\n");
 		return 2;
 	}
-	if (access(ONLINE, W_OK)) {
-		fprintf(stderr, PROG ": %s: %s (no CPU 1, or no CPU hotplug)\n", ONLINE,
-			strerror(errno));
-		return 2;
-	}
-	ret = sb_write_file(ONLINE, "1");
-	if (ret) {
-		fprintf(stderr, PROG ": cannot bring CPU 1 online: %s\n", strerror(-ret));
+	if (sb_read_file(FAIR_RUNTIME, buf, sizeof(buf)) <= 0 ||
+	    sscanf(buf, "%llu", &found_ns) != 1 || found_ns <= DELTA_NS) {
+		fprintf(stderr, PROG ": no usable %s (no CPU 1, no CONFIG_SCHED_DEBUG, or the server is off)\n",
+			FAIR_RUNTIME);
 		return 2;
 	}
 	ret = sb_pin_cpu(0);	/* off CPU 1: the FIFO loop would starve us there */
@@ -208,13 +220,8 @@ int main(int argc, char **argv)
 			strerror(ret ? -ret : errno));
 		return 2;
 	}
-	printf("# " PROG ": up to %d rounds on CPU %d: a SCHED_FIFO loop starves a fair loop until the fair server runs it (at most %.1f s), offline, %.1f s, online\n",
-	       rounds, CPU, LOAD_NS / 1e9, SETTLE_NS / 1e9);
-	if (sb_read_file(FAIR_RUNTIME, runtime, sizeof(runtime)) > 0)
-		printf("# fair server of CPU %d: runtime %s", CPU, runtime);
-	else	/* the directory is there with CONFIG_SCHED_DEBUG, as SCHED_WARN_ON() is */
-		printf("# no %s: without CONFIG_SCHED_DEBUG the deadline.c:265 WARN is compiled out\n",
-		       FAIR_RUNTIME);
+	printf("# " PROG ": up to %d rounds on CPU %d: a SCHED_FIFO loop starves a fair loop until the fair server runs it and a pick stops it, then a write of the server's runtime stops it again; fair server runtime %llu ns\n",
+	       rounds, CPU, found_ns);
 	fflush(stdout);
 
 	for (round = 1; round <= rounds && !warned; round++) {
@@ -226,45 +233,43 @@ int main(int argc, char **argv)
 			       strerror(fair < 0 ? -fair : -fifo));
 			if (fair > 0)
 				stop_loop(fair);
-			return 2;
+			break;
 		}
 		/* until the fair loop ends itself inside a fair server run */
 		t = sb_now_ns();
 		while (!(ret = waitpid(fair, NULL, WNOHANG)) && sb_now_ns() - t < LOAD_NS)
 			sb_sleep_ns(1000000);
 		fair_ns = sb_now_ns() - t;
-		fifo_ns = sb_task_cpu_ns(fifo);
-		stop_loop(fifo);
 		if (ret != fair) {
+			stop_loop(fifo);
 			stop_loop(fair);
 			printf("# round %d: the fair server did not run the starved fair loop within %.1f s\n",
 			       round, LOAD_NS / 1e9);
-			return 2;
+			break;
 		}
-
-		t = sb_now_ns();
-		ret = sb_write_file(ONLINE, "0");
+		sb_sleep_ns(STOPPED_NS);
+		runtime_ns = round % 2 ? found_ns - DELTA_NS : found_ns;
+		ret = write_runtime(runtime_ns);
+		stop_loop(fifo);
 		if (ret) {
-			printf("# round %d: CPU %d refused to go offline: %s\n", round, CPU,
-			       strerror(-ret));
-			return 2;
+			printf("# round %d: cannot write %llu to %s: %s\n", round, runtime_ns,
+			       FAIR_RUNTIME, strerror(-ret));
+			break;
 		}
-		t = sb_now_ns() - t;
-		sb_sleep_ns(SETTLE_NS);
 		warned = kmsg_check(kmsg, what, sizeof(what));
-		ret = sb_write_file(ONLINE, "1");
-		if (!warned)
-			warned = kmsg_check(kmsg, what, sizeof(what));
-		printf("# round %d: fair loop ended after %.0f ms, FIFO loop ran %.0f ms; offline took %.0f ms; %s%s\n",
-		       round, fair_ns / 1e6, fifo_ns / 1e6, t / 1e6,
+		printf("# round %d: the fair loop ran again after %.0f ms, ended 10 ms in; runtime %llu ns written %.0f ms later; %s%s\n",
+		       round, fair_ns / 1e6, runtime_ns, STOPPED_NS / 1e6,
 		       warned ? "WARN: " : "no warning", warned ? what : "");
 		fflush(stdout);
-		if (ret) {
-			printf("# round %d: cannot bring CPU %d back online: %s\n", round, CPU,
-			       strerror(-ret));
-			return 2;
-		}
 	}
+	if (round <= rounds && !warned)	/* a round broke off */
+		ret = 2;
+	if (write_runtime(found_ns)) {
+		printf("# cannot write the runtime back (%llu ns) to %s\n", found_ns, FAIR_RUNTIME);
+		ret = 2;
+	}
+	if (ret == 2)
+		return 2;
 	round--;
 	printf("# " PROG ": %d rounds run, %d warned", round, warned);
 	if (warned)
