@@ -11,7 +11,8 @@
 # Variants: base off next next+last next-eevdf next-eevdf+last. Plain: 5 repetitions of
 # 2 s workloads (30 boots); cache model: 3 repetitions of 1 s (18 boots); both in
 # deterministic mode, J guests at a time (default 1). The merged run goes to
-# $SCHED_BUDDY_CACHE/bench/defaults-<date>/ (results.csv, kernels.txt, report.md).
+# $SCHED_BUDDY_CACHE/bench/defaults-<date>/ (results.csv, kernels.txt, report.md against the
+# unpatched kernel, report-vs-off.md against the buddies off in the patched one).
 set -eu
 . "$(dirname "$0")/../lib.sh"
 
@@ -56,6 +57,11 @@ mkdir -p "$out" || die "cannot create $out"
 	cat "$plain/kernels.txt"
 	grep '^cache model' "$cache/kernels.txt" || true
 } >"$out/kernels.txt"
-"$SB_TOP/host/bench/report.sh" "$out/results.csv" "deterministic; *_per_op under the cache model" \
-	>"$out/report.md" || die "report.sh failed on $out/results.csv"
-log "merged: $out/results.csv, report: $out/report.md"
+mode="deterministic; *_per_op under the cache model"
+"$SB_TOP/host/bench/report.sh" "$out/results.csv" "$mode" >"$out/report.md" ||
+	die "report.sh failed on $out/results.csv"
+# The choice is between configurations of one kernel: the same against the buddies off.
+awk -F, '$1 != "base"' "$out/results.csv" >"$out/results-vs-off.csv"
+"$SB_TOP/host/bench/report.sh" "$out/results-vs-off.csv" "$mode" >"$out/report-vs-off.md" ||
+	die "report.sh failed on $out/results-vs-off.csv"
+log "merged: $out/results.csv; reports: $out/report.md (against base), $out/report-vs-off.md (against off)"
