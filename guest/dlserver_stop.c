@@ -179,7 +179,7 @@ static int write_runtime(unsigned long long runtime_ns)
 
 int main(int argc, char **argv)
 {
-	int rounds = 3, round, warned = 0, kmsg, opt, ret;
+	int rounds = 3, round, warned = 0, kmsg, opt, ret, status = 0;
 	unsigned long long found_ns, runtime_ns, fair_ns, t;
 	bool force = false;
 	char what[512], buf[64];
@@ -233,6 +233,7 @@ int main(int argc, char **argv)
 			       strerror(fair < 0 ? -fair : -fifo));
 			if (fair > 0)
 				stop_loop(fair);
+			status = 2;
 			break;
 		}
 		/* until the fair loop ends itself inside a fair server run */
@@ -245,6 +246,7 @@ int main(int argc, char **argv)
 			stop_loop(fair);
 			printf("# round %d: the fair server did not run the starved fair loop within %.1f s\n",
 			       round, LOAD_NS / 1e9);
+			status = 2;
 			break;
 		}
 		sb_sleep_ns(STOPPED_NS);
@@ -254,6 +256,7 @@ int main(int argc, char **argv)
 		if (ret) {
 			printf("# round %d: cannot write %llu to %s: %s\n", round, runtime_ns,
 			       FAIR_RUNTIME, strerror(-ret));
+			status = 2;
 			break;
 		}
 		warned = kmsg_check(kmsg, what, sizeof(what));
@@ -262,14 +265,12 @@ int main(int argc, char **argv)
 		       warned ? "WARN: " : "no warning", warned ? what : "");
 		fflush(stdout);
 	}
-	if (round <= rounds && !warned)	/* a round broke off */
-		ret = 2;
 	if (write_runtime(found_ns)) {
 		printf("# cannot write the runtime back (%llu ns) to %s\n", found_ns, FAIR_RUNTIME);
-		ret = 2;
+		status = 2;
 	}
-	if (ret == 2)
-		return 2;
+	if (status)
+		return status;
 	round--;
 	printf("# " PROG ": %d rounds run, %d warned", round, warned);
 	if (warned)

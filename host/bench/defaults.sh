@@ -34,10 +34,10 @@ done
 
 # run ARGS...: host/bench/run.sh ARGS (its output shown), then print its directory.
 run() {
-	log=$(mktemp)
-	"$SB_TOP/host/bench/run.sh" --jobs "$jobs" --variants "$variants" "$@" 2>&1 | tee "$log" >&2
-	dir=$(sed -n 's|^run: results: \(.*\)/results.csv.*|\1|p' "$log" | tail -n 1)
-	rm -f "$log"
+	run_out=$(mktemp)
+	"$SB_TOP/host/bench/run.sh" --jobs "$jobs" --variants "$variants" "$@" 2>&1 | tee "$run_out" >&2
+	dir=$(sed -n 's|^run: results: \(.*\)/results.csv.*|\1|p' "$run_out" | tail -n 1)
+	rm -f "$run_out"
 	[ -n "$dir" ] || die "host/bench/run.sh $* gave no results"
 	echo "$dir"
 }
