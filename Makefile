@@ -11,7 +11,9 @@
 #   make bench-cache     A/B benchmark under the cache model, 12 boots (~21 min here): misses
 #                        and modelled cycles per operation (BENCH_CACHE=large: 20 longer boots)
 #   make torture         debug kernels under load, churn and hotplug (TORTURE_SECONDS)
-#   make torture-quick   60 s of it on the patched debug kernel
+#   make torture-quick   60 s of it on the patched debug kernel, without the heavy stressors
+#   make soak            hours of torture: SOAK_HOURS (default 2) on the patched debug kernel,
+#                        then a quarter of that on the base kernel as the control
 #   make deb             Debian packages of the patched kernel for real hardware, in
 #                        $SCHED_BUDDY_CACHE/deb: from Debian's own 6.12 config (hours here), or
 #                        DEB_CONFIG=/path/to/config; DEB_LSMOD=FILE (the test machine's lsmod
@@ -180,10 +182,14 @@ torture: tree guest
 torture-quick: tree guest
 	@host/torture.sh --quick
 
+SOAK_HOURS ?= 2
+soak: tree guest
+	@host/torture.sh --soak '$(SOAK_HOURS)' --cpus 4
+
 export:
 	@host/tree.sh export
 
 clean:
 	rm -rf build
 
-.PHONY: all deps tree kernels patched tests guest cachesim test check demo bench-quick bench bench-cache bench-defaults bench-clock anchors deb deb-boot torture torture-quick export clean
+.PHONY: all deps tree kernels patched tests guest cachesim test check demo bench-quick bench bench-cache bench-defaults bench-clock anchors deb deb-boot torture torture-quick soak export clean

@@ -2,37 +2,38 @@
 /*
  * torture: the buddy system under sustained abuse, for a debug kernel (config/debug.config).
  *
- *   torture [-d SECONDS] [-p PAIRS] [-H HOGS] [-b BOUND_MS] [-s SEED] [-S] [-P] [--deadline]
+ *   torture [-d SECONDS] [-p PAIRS] [-H HOGS] [-b BOUND_MS] [-s SEED] [-S] [-P] [--light]
  *     -d  duration (default 60)          -p  producer/consumer pairs (default 8)
  *     -H  CPU hogs (default 2)           -b  starvation bound in ms (default 4000)
  *     -s  seed of the operation sequence -S  no stress-ng   -P  no CPU hotplug
- *     --deadline  add stress-ng's mutex and schedpolicy stressors (host/torture.sh
- *         --deadline passes it on): their SCHED_FIFO/RR/DEADLINE workers may hold a CPU
- *         for up to 95% of each second (the fair server's 5% is all fair tasks then get),
- *         which the default bound does not allow for (host/torture.sh --deadline passes
- *         -b 3600000 unless given --bound)
+ *     --light  leave out stress-ng's heavy stressors (resched, and the real-time and
+ *         deadline workers of mutex and schedpolicy)
  *
  * Runs concurrently, until the duration is over:
  *   - pairs over pipes (even) and over a futex word (odd): each message carries a sequence
  *     number the consumer checks, each is acknowledged before the next; and CPU hogs;
- *   - stress-ng's scheduler stressors (fair_stressors; rt_stressors with --deadline), its own
- *     --verify checks on, its exit status checked;
+ *   - stress-ng's scheduler stressors (fair_stressors, heavy_stressors unless --light),
+ *     its own --verify checks on, its exit status checked;
  *   - a fork/exit storm;
  *   - a churner doing at random: move a worker between nested cpu cgroups (created and
  *     destroyed as it goes), cpu.weight (50..200 for leaves, 100..200 for their parents:
  *     wider ratios starve by design), cpu.max set/lifted, cpu.idle, sched_setattr
  *     NORMAL (with a custom slice where supported) / BATCH / IDLE, affinity changes,
- *     CPU hotplug off/on, sched features and buddy_gran_ns;
- *   - a starvation monitor (SCHED_FIFO, samples every 5 ms): the longest window in which a
+ *     CPU hotplug off/on (not in the last HOTPLUG_QUIET_S seconds, with every CPU back
+ *     online for them, so that stress-ng ends with the CPUs it started with), sched
+ *     features and buddy_gran_ns;
+ *   - a starvation monitor (SCHED_FIFO 99, samples every 5 ms): the longest window in which a
  *     pair or hog made no progress. Windows are not counted while the unit is
  *     legitimately held back: a member in SCHED_IDLE, or in a cgroup with cpu.idle or
- *     cpu.max set, or while a CPU hotplug write is in progress. Time in which the monitor
- *     itself did not run (a stalled vCPU) is reported and not counted either.
+ *     cpu.max set, or on a CPU where a real-time or deadline task is runnable, or while a
+ *     CPU hotplug write is in progress. Time in which the monitor itself did not run (a
+ *     stalled vCPU) is reported and not counted either.
  * Fails (exit 1) when a pair lost or reordered a message, a pair did not drain at the end
  * (lost wakeup), stress-ng failed, or the longest window exceeds the bound.
  * Restores sched features, buddy_gran_ns and CPUs online at exit.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -59,9 +60,12 @@
 #define MAX_CPUS	64
 #define NLEAVES		6
 #define CG_ROOT		SB_CGROUP "/torture"
+#define CG_STRESS	SB_CGROUP "/torture-stress"
 #define GRAN		"/sys/kernel/debug/sched/buddy_gran_ns"
 #define SAMPLE_NS	5000000ULL
 #define STOP_MSG	UINT64_MAX
+#define HOTPLUG_QUIET_S	10
+#define PROGRESS_NS	60000000000ULL
 
 /* Shared by all processes. */
 struct shm {
@@ -69,6 +73,7 @@ struct shm {
 	volatile int monitor_stop;
 	volatile int hotplug_busy;
 	volatile int exempt[MAX_UNITS];	/* unit legitimately held back */
+	volatile int cpu[MAX_UNITS][2];	/* CPU a member last ran on: producer or hog, consumer */
 	uint64_t progress[MAX_UNITS];	/* pair: messages received; hog: loops */
 	uint64_t sent[MAX_PAIRS], acked[MAX_PAIRS], bad[MAX_PAIRS];
 	uint32_t fword[MAX_PAIRS];	/* futex pairs: 0 producer's turn, 1 consumer's */
@@ -76,7 +81,8 @@ struct shm {
 	uint64_t forks;
 	/* monitor results */
 	unsigned long long max_window_ns, max_gap_ns, samples;
-	int max_unit;
+	unsigned long long rt_held, rt_scan_max_ns;	/* unit-samples held by RT; slowest scan */
+	int max_unit, rt_seen;				/* most RT/DL tasks tracked at once */
 };
 
 struct proc {
@@ -100,7 +106,7 @@ static unsigned int seed;
 /* The rest of the command line (hotplug is cleared when the kernel or the guest lacks it). */
 static struct {
 	int seconds, bound_ms;
-	bool stress, hotplug, deadline;
+	bool stress, hotplug, light;
 } cfg = { .seconds = 60, .bound_ms = 4000, .stress = true, .hotplug = true };
 
 /* Started besides the workers in procs[]; stress_pid stays 0 without stress-ng. */
@@ -168,6 +174,7 @@ static void pipe_producer(int i, int out, int in)
 		}
 		shm->sent[i] = seq + 1;
 		shm->acked[i] = seq + 1;
+		shm->cpu[i][0] = sched_getcpu();
 	}
 	_exit(0);		/* closing out gives the consumer EOF */
 }
@@ -181,6 +188,7 @@ static void pipe_consumer(int i, int in, int out)
 		if (seq != want++)
 			__atomic_add_fetch(&shm->bad[i], 1, __ATOMIC_RELAXED);
 		__atomic_add_fetch(&shm->progress[i], 1, __ATOMIC_RELAXED);
+		shm->cpu[i][1] = sched_getcpu();
 		if (write(out, &seq, sizeof(seq)) != sizeof(seq))
 			_exit(1);
 	}
@@ -195,6 +203,7 @@ static void futex_producer(int i)
 		futex_await(&shm->fword[i], 0);
 		shm->fmsg[i] = seq;
 		shm->sent[i] = seq + 1;
+		shm->cpu[i][0] = sched_getcpu();
 		futex_set(&shm->fword[i], 1);
 	}
 	futex_await(&shm->fword[i], 0);
@@ -215,6 +224,7 @@ static void futex_consumer(int i)
 		if (shm->fmsg[i] != want++)
 			__atomic_add_fetch(&shm->bad[i], 1, __ATOMIC_RELAXED);
 		__atomic_add_fetch(&shm->progress[i], 1, __ATOMIC_RELAXED);
+		shm->cpu[i][1] = sched_getcpu();
 		futex_set(&shm->fword[i], 0);
 	}
 }
@@ -224,6 +234,7 @@ static void hog(int unit)
 	while (!shm->stop) {
 		sb_spin_ns(100000);
 		__atomic_add_fetch(&shm->progress[unit], 1, __ATOMIC_RELAXED);
+		shm->cpu[unit][0] = sched_getcpu();
 	}
 	_exit(0);
 }
@@ -309,16 +320,162 @@ static void start_workers(void)
 	}
 }
 
+/*
+ * Real-time and deadline tasks as the monitor sees them. Such a task runnable on a CPU
+ * holds that CPU against fair tasks by design (they get the fair server's 5%), so a unit
+ * one of whose members last ran there is held back, and its window is not counted, like
+ * the other holds. The monitor finds them by scanning /proc once a second (every thread
+ * whose policy is FIFO, RR or DEADLINE, itself left out), keeps their stat files open,
+ * and rereads those every RT_POLL samples: policy, state and CPU.
+ */
+#define MAX_RT		128
+#define RT_SCAN_NS	1000000000ULL
+#define RT_POLL		4
+
+static struct {
+	int fd[MAX_RT];
+	pid_t tid[MAX_RT];
+	int n;
+} rt;
+
+/* Fields 3 (state), 39 (processor) and 41 (policy) of a /proc/.../stat line; 0 or -1. */
+static int stat_fields(const char *line, char *state, int *cpu, int *policy)
+{
+	const char *s = strrchr(line, ')');
+	int field = 2;
+
+	if (!s)
+		return -1;
+	for (s++; *s && field < 41;) {
+		while (*s == ' ')
+			s++;
+		if (!*s)
+			break;
+		field++;
+		if (field == 3)
+			*state = *s;
+		else if (field == 39)
+			*cpu = atoi(s);
+		else if (field == 41)
+			*policy = atoi(s);
+		while (*s && *s != ' ')
+			s++;
+	}
+	return field == 41 ? 0 : -1;
+}
+
+static bool rt_policy(int policy)
+{
+	return policy == SCHED_FIFO || policy == SCHED_RR || policy == 6 /* SCHED_DEADLINE */;
+}
+
+/* Reread an open stat file; 0, or -1 once the task is gone. */
+static int rt_read(int fd, char *state, int *cpu, int *policy)
+{
+	char buf[1024];
+	ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
+
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	return stat_fields(buf, state, cpu, policy);
+}
+
+static bool rt_tracked(pid_t tid)
+{
+	for (int i = 0; i < rt.n; i++)
+		if (rt.tid[i] == tid)
+			return true;
+	return false;
+}
+
+/* Start tracking thread tid of process pid if it has a real-time or deadline policy. */
+static void rt_consider(pid_t pid, pid_t tid)
+{
+	char path[64], state;
+	int fd, cpu, policy;
+
+	if (tid == getpid() || rt.n == MAX_RT || rt_tracked(tid))
+		return;
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/stat", pid, tid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (rt_read(fd, &state, &cpu, &policy) || !rt_policy(policy)) {
+		close(fd);
+		return;
+	}
+	rt.fd[rt.n] = fd;
+	rt.tid[rt.n++] = tid;
+}
+
+/* Every thread on the system, once: the real-time and deadline ones join rt. */
+static void rt_scan(void)
+{
+	DIR *procdir = opendir("/proc"), *taskdir;
+	struct dirent *p, *t;
+	char path[64];
+
+	if (!procdir)
+		return;
+	while ((p = readdir(procdir))) {
+		pid_t pid = atoi(p->d_name);
+
+		if (pid <= 0)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/task", pid);
+		taskdir = opendir(path);
+		if (!taskdir)
+			continue;	/* gone meanwhile */
+		while ((t = readdir(taskdir)))
+			if (atoi(t->d_name) > 0)
+				rt_consider(pid, atoi(t->d_name));
+		closedir(taskdir);
+	}
+	closedir(procdir);
+	if (rt.n > shm->rt_seen)
+		shm->rt_seen = rt.n;
+}
+
+/*
+ * Which units are held by a real-time or deadline task: held[u] is set when one runs or
+ * waits on the CPU a member of u last ran on. Tasks that exited are dropped.
+ */
+static void rt_holds(bool held[MAX_UNITS])
+{
+	unsigned long long busy = 0;
+	char state;
+	int cpu, policy;
+
+	for (int i = 0; i < rt.n; i++) {
+		if (rt_read(rt.fd[i], &state, &cpu, &policy)) {
+			close(rt.fd[i]);
+			rt.n--;
+			rt.fd[i] = rt.fd[rt.n];
+			rt.tid[i--] = rt.tid[rt.n];
+			continue;
+		}
+		if (rt_policy(policy) && state == 'R' && cpu >= 0 && cpu < MAX_CPUS)
+			busy |= 1ULL << cpu;
+	}
+	for (int u = 0; u < nunits; u++) {
+		int a = shm->cpu[u][0], b = u < npairs ? shm->cpu[u][1] : -1;
+
+		held[u] = (a >= 0 && busy & 1ULL << a) || (b >= 0 && busy & 1ULL << b);
+	}
+}
+
 /* The monitor: longest window without progress of a unit that is not held back. */
 static void monitor(void)
 {
-	struct sched_param sp = { .sched_priority = 10 };
-	unsigned long long last[MAX_UNITS], prev, now;
+	struct sched_param sp = { .sched_priority = sched_get_priority_max(SCHED_FIFO) };
+	unsigned long long last[MAX_UNITS], prev, now, next_scan;
 	uint64_t seen[MAX_UNITS];
+	bool held[MAX_UNITS] = { 0 };
 
 	if (sched_setscheduler(0, SCHED_FIFO, &sp))
 		fprintf(stderr, "torture: monitor not SCHED_FIFO: %s\n", strerror(errno));
-	prev = sb_now_ns();
+	prev = next_scan = sb_now_ns();
 	for (int u = 0; u < nunits; u++) {
 		last[u] = prev;
 		seen[u] = shm->progress[u];
@@ -326,11 +483,21 @@ static void monitor(void)
 	while (!shm->monitor_stop) {
 		unsigned long long gap;
 
+		if (sb_now_ns() >= next_scan) {
+			unsigned long long t = sb_now_ns();
+
+			rt_scan();
+			next_scan = sb_now_ns();
+			if (next_scan - t > shm->rt_scan_max_ns)
+				shm->rt_scan_max_ns = next_scan - t;
+			next_scan += RT_SCAN_NS;
+		}
 		sb_sleep_ns(SAMPLE_NS);
 		now = sb_now_ns();
 		gap = now - prev;
 		prev = now;
-		shm->samples++;
+		if (shm->samples++ % RT_POLL == 0)
+			rt_holds(held);
 		if (gap > shm->max_gap_ns)
 			shm->max_gap_ns = gap;
 		for (int u = 0; u < nunits; u++) {
@@ -339,7 +506,8 @@ static void monitor(void)
 			/* Not counted: time the monitor itself did not run beyond 10 samples. */
 			if (gap > 10 * SAMPLE_NS)
 				last[u] += gap - SAMPLE_NS;
-			if (p != seen[u] || shm->exempt[u] || shm->hotplug_busy) {
+			shm->rt_held += held[u];
+			if (p != seen[u] || shm->exempt[u] || shm->hotplug_busy || held[u]) {
 				seen[u] = p;
 				last[u] = now;
 			} else if (now - last[u] > shm->max_window_ns) {
@@ -395,7 +563,9 @@ static int cgroups_setup(void)
 	rmdir(CG_ROOT "/p0");
 	rmdir(CG_ROOT "/p1");
 	rmdir(CG_ROOT);
+	rmdir(CG_STRESS);
 	ret = sb_cgroup_enable_cpu(SB_CGROUP);
+	ret = ret ?: sb_cgroup_create(CG_STRESS, 0);
 	ret = ret ?: sb_cgroup_create(CG_ROOT, 0);
 	ret = ret ?: sb_cgroup_enable_cpu(CG_ROOT);
 	ret = ret ?: sb_cgroup_create(CG_ROOT "/p0", 0);
@@ -415,6 +585,7 @@ static void cgroups_teardown(void)
 	rmdir(CG_ROOT "/p0");
 	rmdir(CG_ROOT "/p1");
 	rmdir(CG_ROOT);
+	rmdir(CG_STRESS);
 }
 
 static void op_cgroup(void)
@@ -540,6 +711,13 @@ static bool cpu_is_online(int cpu)
 	return v;
 }
 
+static void all_cpus_online(void)
+{
+	for (int c = 1; c < ncpus; c++)
+		if (!cpu_is_online(c))
+			cpu_online(c, true);
+}
+
 static void op_hotplug(void)
 {
 	int cpu = 1 + rnd(ncpus - 1);
@@ -576,32 +754,38 @@ static void restore(void)
 		snprintf(val, sizeof(val), "%ld", saved_gran);
 		sb_write_file(GRAN, val);
 	}
-	for (int c = 1; c < ncpus; c++)
-		if (!cpu_is_online(c))
-			cpu_online(c, true);
+	all_cpus_online();
 }
 
 /*
  * stress-ng's scheduler stressors, one worker each. The fair ones: context switches
  * over pipes, yields, futex and semaphore waits: every one wakes or preempts, so sets
  * buddies. Tried and left out (600 s runs, 4 vCPUs): cpu-sched (not in 0.15, Debian
- * 12's); affinity (fails when a CPU it picked goes offline); resched alone cut the
- * churner's rate to about a quarter and took the longest starvation window to 3.7 s,
- * too close to the bound for a test; race-sched and nanosleep added to it and affinity
- * did the same (2.9 s).
+ * 12's); affinity (fails when a CPU it picked goes offline); race-sched and nanosleep
+ * cut the churner's rate to a quarter, as resched does, for no new kind of load.
  */
 static const char *const fair_stressors[] = {
 	"--switch", "--yield", "--futex", "--pipe", "--sem", NULL
 };
-/* Their workers take SCHED_FIFO/RR/DEADLINE policies: only with --deadline. */
-static const char *const rt_stressors[] = { "--mutex", "--schedpolicy", NULL };
+/*
+ * The heavy ones, left out by --light: resched (children at every nice level and policy,
+ * yielding), and mutex and schedpolicy, whose workers take SCHED_FIFO/RR/DEADLINE
+ * policies: the monitor does not count a window while such a task holds the CPU.
+ *
+ * stress-ng runs in a cgroup of its own (CG_STRESS, the default weight) beside the
+ * torture's tree, as a service would: its tasks, a score of resched's children among
+ * them, then count as one entity at the top level instead of each weighing as much as
+ * the whole torture tree (where they left a leaf's worker a share small enough for
+ * waits of 3.7 s, in the 600 s runs with resched in the root cgroup).
+ */
+static const char *const heavy_stressors[] = { "--resched", "--mutex", "--schedpolicy", NULL };
 
-static void print_stressors(bool deadline)
+static void print_stressors(bool light)
 {
 	for (int i = 0; fair_stressors[i]; i++)
 		printf("%s%s", i ? " " : "", fair_stressors[i] + 2);
-	for (int i = 0; deadline && rt_stressors[i]; i++)
-		printf(" %s", rt_stressors[i] + 2);
+	for (int i = 0; !light && heavy_stressors[i]; i++)
+		printf(" %s", heavy_stressors[i] + 2);
 }
 
 /* Append one worker of each of @names to @argv, from @argc; returns the new count. */
@@ -614,7 +798,7 @@ static int add_stressors(const char **argv, int argc, const char *const *names)
 	return argc;
 }
 
-static pid_t start_stress(int seconds, bool deadline)
+static pid_t start_stress(int seconds, bool light)
 {
 	const char *argv[64] = { "stress-ng", "--timeout", NULL, "--verify", "--metrics-brief",
 				 "--temp-path", "/tmp" };
@@ -625,11 +809,13 @@ static pid_t start_stress(int seconds, bool deadline)
 	snprintf(t, sizeof(t), "%d", seconds);
 	argv[2] = t;
 	argc = add_stressors(argv, argc, fair_stressors);
-	if (deadline)
-		argc = add_stressors(argv, argc, rt_stressors);
+	if (!light)
+		argc = add_stressors(argv, argc, heavy_stressors);
 	argv[argc] = NULL;
 	pid = fork();
 	if (pid == 0) {
+		if (sb_cgroup_move(CG_STRESS, getpid()))
+			fprintf(stderr, "torture: stress-ng left in the root cgroup\n");
 		execvp("stress-ng", (char **)argv);
 		fprintf(stderr, "torture: cannot run stress-ng: %s\n", strerror(errno));
 		_exit(127);
@@ -654,11 +840,11 @@ static int wait_until(pid_t pid, unsigned long long deadline)
 	return -1;
 }
 
-enum { OPT_DEADLINE = 256 };
+enum { OPT_LIGHT = 256 };
 
 static const char usage[] =
 	"usage: torture [-d SECONDS] [-p PAIRS] [-H HOGS] [-b BOUND_MS] [-s SEED] [-S] [-P]\n"
-	"               [--deadline]\n";
+	"               [--light]\n";
 
 /*
  * Read the command line into cfg, npairs, nhogs and seed. Bad input (a bad number, an
@@ -667,7 +853,7 @@ static const char usage[] =
 static void parse_options(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "deadline", no_argument, NULL, OPT_DEADLINE },
+		{ "light", no_argument, NULL, OPT_LIGHT },
 		{ NULL, 0, NULL, 0 }
 	};
 	int opt;
@@ -681,7 +867,7 @@ static void parse_options(int argc, char **argv)
 		case 's': seed = sb_number("torture", optarg, 0, 1 << 30); break;
 		case 'S': cfg.stress = false; break;
 		case 'P': cfg.hotplug = false; break;
-		case OPT_DEADLINE: cfg.deadline = true; break;
+		case OPT_LIGHT: cfg.light = true; break;
 		default:
 			fputs(usage, stderr);
 			exit(2);
@@ -757,6 +943,7 @@ static int setup(void)
 		return 1;
 	}
 	memset(shm, 0, sizeof(*shm));
+	memset((void *)shm->cpu, 0xff, sizeof(shm->cpu));	/* -1: not run yet */
 	if (cgroups_setup()) {
 		fprintf(stderr, "torture: cannot set up cpu cgroups under %s\n", CG_ROOT);
 		return 1;
@@ -773,22 +960,46 @@ static void start(void)
 	if (!(storm_pid = child()))
 		fork_storm();
 	if (cfg.stress)
-		stress_pid = start_stress(cfg.seconds, cfg.deadline);
+		stress_pid = start_stress(cfg.seconds, cfg.light);
+}
+
+/* One line a minute while the run lasts (host/torture.sh shows them as they come). */
+static void print_progress(unsigned long long t0)
+{
+	uint64_t recv = 0;
+
+	for (int i = 0; i < npairs; i++)
+		recv += shm->progress[i];
+	printf("# progress: %.0f of %d s: messages %llu, forks %llu, hotplug %lu/%lu, cgroup moves %lu, setattr %lu, longest window %.0f ms\n",
+	       (sb_now_ns() - t0) / 1e9, cfg.seconds, (unsigned long long)recv,
+	       (unsigned long long)shm->forks, ops.offline, ops.online, ops.moves, ops.setattr,
+	       shm->max_window_ns / 1e6);
+	fflush(stdout);
 }
 
 /*
  * One operation every 1..5 ms until t0 + the duration: a CPU hotplug write every 1..3 s,
  * otherwise cgroups 45%, sched_setattr 20%, affinity 20%, features and buddy_gran_ns 15%.
+ * The last HOTPLUG_QUIET_S seconds have no hotplug and every CPU online: stress-ng 0.15's
+ * parent once segfaulted in its teardown 84 ms after a CPU went offline, a cause not
+ * found in its source (docs/torture.md). The fork storm keeps exits under hotplug covered.
  */
 static void churn(unsigned long long t0)
 {
 	unsigned long long end = t0 + cfg.seconds * 1000000000ULL;
+	unsigned long long quiet = cfg.seconds > HOTPLUG_QUIET_S ?
+				   end - HOTPLUG_QUIET_S * 1000000000ULL : t0;
 	unsigned long long next_hotplug = t0 + 1000000000ULL;
+	unsigned long long next_progress = t0 + PROGRESS_NS;
+	bool hotplug = cfg.hotplug;
 
 	while (sb_now_ns() < end) {
 		long r = rnd(100);
 
-		if (cfg.hotplug && sb_now_ns() >= next_hotplug) {
+		if (hotplug && sb_now_ns() >= quiet) {
+			all_cpus_online();
+			hotplug = false;
+		} else if (hotplug && sb_now_ns() >= next_hotplug) {
 			op_hotplug();
 			next_hotplug = sb_now_ns() + 1000000000ULL + rnd(2000000000L);
 		} else if (r < 45) {
@@ -799,6 +1010,10 @@ static void churn(unsigned long long t0)
 			op_affinity();
 		} else {
 			op_feature();
+		}
+		if (sb_now_ns() >= next_progress) {
+			print_progress(t0);
+			next_progress += PROGRESS_NS;
 		}
 		sb_sleep_ns(1000000 + rnd(4000000));
 	}
@@ -874,20 +1089,51 @@ static int stop_helpers(void)
 	return failed;
 }
 
+/* stress-ng's processes that are left, as a line each: pid, name, state, policy, nice. */
+static void print_stress_tasks(void)
+{
+	DIR *procdir = opendir("/proc");
+	struct dirent *p;
+
+	while (procdir && (p = readdir(procdir))) {
+		char path[64], buf[1024], state = '?';
+		int fd, cpu = -1, policy = -1;
+		const char *name;
+
+		if (atoi(p->d_name) <= 0)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/stat", atoi(p->d_name));
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		buf[0] = '\0';
+		if (read(fd, buf, sizeof(buf) - 1) > 0 && (name = strstr(buf, "(stress-ng")) &&
+		    !stat_fields(buf, &state, &cpu, &policy))
+			printf("#   pid %d %.*s state %c policy %d cpu %d\n", atoi(p->d_name),
+			       (int)(strchr(name, ')') - name + 1), name, state, policy, cpu);
+		close(fd);
+	}
+	if (procdir)
+		closedir(procdir);
+}
+
 /*
- * Reap stress-ng (its --timeout is the duration; 120 s more before it is killed) and print
+ * Reap stress-ng (its --timeout is the duration; 300 s more before it is killed: with the
+ * heavy stressors its teardown took 65 s in a 2-vCPU guest on a loaded host) and print
  * its outcome; returns 1 unless it exited 0, its --verify checks included.
  */
 static int reap_stress(void)
 {
-	int status = wait_until(stress_pid, sb_now_ns() + 120000000000ULL);
+	int status = wait_until(stress_pid, sb_now_ns() + 300000000000ULL);
 
 	if (status == -1) {
+		printf("# stress-ng still running 300 s after the churn; its processes:\n");
+		print_stress_tasks();
 		kill(stress_pid, SIGKILL);
 		waitpid(stress_pid, NULL, 0);
 	}
 	printf("# stress-ng (");
-	print_stressors(cfg.deadline);
+	print_stressors(cfg.light);
 	printf(", --verify): %s %d\n",
 	       status == -1 ? "did not finish, killed" :
 	       WIFEXITED(status) ? "exit" : "signal",
@@ -955,6 +1201,9 @@ static void print_figures(unsigned long long t0, uint64_t sent, uint64_t recv)
 	printf("# hotplug: offline %lu online %lu refused %lu\n", ops.offline, ops.online,
 	       ops.hotplug_refused);
 	printf("# toggles: features %lu, buddy_gran_ns %lu\n", ops.features, ops.gran);
+	printf("# real-time holds: %d RT/DL tasks tracked at most, units held back in %.1f%% of samples; slowest /proc scan %.1f ms\n",
+	       shm->rt_seen, shm->samples ? 100.0 * shm->rt_held / shm->samples / nunits : 0.0,
+	       shm->rt_scan_max_ns / 1e6);
 	printf("# starvation: longest window %.0f ms (%s %d), bound %d ms; %llu samples, longest monitor gap %.0f ms\n",
 	       shm->max_window_ns / 1e6, shm->max_unit < npairs ? "pair" : "hog",
 	       shm->max_unit < npairs ? shm->max_unit : shm->max_unit - npairs, cfg.bound_ms,

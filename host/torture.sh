@@ -4,21 +4,22 @@
 # as the control, so a failure can be told apart from a pre-existing 6.12 issue.
 #
 #   host/torture.sh [--seconds S] [--cpus N] [--variant patched|base|both] [--seed N]
-#                      [--bound MS] [--deadline] [--quick]
+#                      [--bound MS] [--light] [--quick] [--soak HOURS]
 #     --seconds S   how long the workload runs in each guest (default 600)
 #     --cpus N      vCPUs (default 4)
 #     --variant V   which kernels (default both: patched, then base)
 #     --seed N      seed of build/torture's operation sequence (default: its clock)
 #     --bound MS    starvation bound (default 4000, build/torture's: twice the longest
 #                   window seen in passing runs, 1.9 s on a loaded 2-core host)
-#     --deadline    also run stress-ng's mutex and schedpolicy stressors: passed on as
-#                   build/torture's own --deadline (same meaning; both leave them out by
-#                   default). Their workers take SCHED_FIFO/RR/DEADLINE policies, which
-#                   may starve fair tasks by design, so the starvation bound is off unless
-#                   --bound is given; with them, and under heavier fair load too, the
-#                   pre-existing 6.12 WARN deadline.c:265 under CPU hotplug (README) shows
-#                   up, on the base kernel as well
-#     --quick       60 s, 2 vCPUs, patched kernel only (host/tests/torture_quick.sh)
+#     --light       leave out stress-ng's heavy stressors: resched, and mutex and
+#                   schedpolicy with their SCHED_FIFO/RR/DEADLINE workers (build/torture's
+#                   own --light; windows in which such a worker holds a unit's CPU are
+#                   not counted against the bound)
+#     --quick       60 s, 2 vCPUs, patched kernel only, --light (host/tests/torture_quick.sh)
+#     --soak HOURS  make soak: HOURS (e.g. 2 or 0.5) on the patched kernel, then a quarter
+#                   of that on the base kernel as the control
+#   While a guest runs, its progress lines (one a minute) are printed as they come, and a
+#   kernel splat on its console is reported at once (the guest runs on to the end).
 #
 # Exits 0 when the patched kernel survived: the guest stayed up, no splat reached the
 # console (host/boot.sh), and build/torture's own checks passed. A failure on the base
@@ -27,7 +28,7 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-seconds=600 cpus=4 variants="patched base" seed= bound= deadline=
+seconds=600 cpus=4 variants="patched base" seed= bound= light= control=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--seconds) need "$@"; sb_positive "$2"; seconds=$2; shift 2 ;;
@@ -42,35 +43,65 @@ while [ $# -gt 0 ]; do
 		shift 2 ;;
 	--seed) need "$@"; sb_positive "$2"; seed=$2; shift 2 ;;
 	--bound) need "$@"; sb_positive "$2"; bound=$2; shift 2 ;;
-	--deadline) deadline=yes; shift ;;
-	--quick) seconds=60 cpus=2 variants=patched; shift ;;
+	--light) light=yes; shift ;;
+	--quick) seconds=60 cpus=2 variants=patched light=yes; shift ;;
+	--soak)
+		need "$@"
+		printf %s "$2" | grep -Eq '^[0-9]+(\.[0-9]+)?$' ||
+			die "'$2' is not a number of hours (e.g. 2 or 0.5)"
+		seconds=$(awk -v h="$2" 'BEGIN { printf "%d", h * 3600 }')
+		[ "$seconds" -ge 60 ] && [ "$seconds" -le 86400 ] ||
+			die "soak of $2 hours: expected 1 minute to 24 hours"
+		control=$((seconds / 4)) variants="patched base"
+		shift 2 ;;
 	*) die "unknown option '$1' (see the header of $0)" ;;
 	esac
 done
-# With real-time and deadline tasks about, no starvation bound holds (unless --bound).
-[ -z "$deadline" ] || [ -n "$bound" ] || bound=3600000
 [ "$cpus" -le 8 ] || die "at most 8 vCPUs (CONFIG_NR_CPUS of config/base.config)"
 torture=$SB_TOP/build/torture
 [ -x "$torture" ] || die "$torture does not exist (run: make guest)"
 
+# Follow a running guest (boot.sh's pid $1, run directory latest-$2, once it no longer
+# points to $3, the previous run's): print its progress lines as they come, and say once
+# when a splat reaches its console.
+follow() {
+	run=$SCHED_BUDDY_CACHE/runs/latest-$2 shown=0 splat=
+	while kill -0 "$1" 2>/dev/null; do
+		sleep 5
+		[ "$(readlink "$run" || true)" != "$3" ] && [ -f "$run/result.log" ] || continue
+		n=$(tr -d '\r' <"$run/result.log" | grep -c '^# progress' || true)
+		if [ "$n" -gt "$shown" ]; then
+			tr -d '\r' <"$run/result.log" | grep '^# progress' | sed -n "$((shown + 1)),\$p" |
+				while IFS= read -r line; do log "$2: ${line#\# }"; done
+			shown=$n
+		fi
+		if [ -z "$splat" ] && grep -Eq -e "$(sb_splats)" "$run/console.log" 2>/dev/null; then
+			splat=yes
+			log "$2: SPLAT on the console: $(grep -Em1 -e "$(sb_splats)" "$run/console.log")"
+		fi
+	done
+}
+
 # Boot (KASAN + lockdep under TCG: a minute or two), the run, the drain (up to 60 s per
-# stuck worker, 120 s for stress-ng), and slack for a loaded host.
-timeout=$((seconds + 900))
+# stuck worker, 300 s for stress-ng), and slack for a loaded host.
 result=
 for v in $variants; do
+	secs=$seconds
+	[ "$v" = patched ] || [ -z "$control" ] || secs=$control
+	timeout=$((secs + 900))
 	t0=$(date +%s)
 	kernel=$("$SB_TOP/host/build.sh" "$v" debug)
 	t1=$(date +%s)
 	log "$v debug kernel ready in $((t1 - t0)) s: $kernel"
-	log "torture on the $v kernel: $seconds s, $cpus vCPUs (guest timeout ${timeout}s)"
-	if "$SB_TOP/host/boot.sh" --kernel "$kernel" --cpus "$cpus" --mem 2048 \
+	log "torture on the $v kernel: $secs s, $cpus vCPUs (guest timeout ${timeout}s)"
+	previous=$(readlink "$SCHED_BUDDY_CACHE/runs/latest-torture-$v" || true)
+	"$SB_TOP/host/boot.sh" --kernel "$kernel" --cpus "$cpus" --mem 2048 \
 		--timeout "$timeout" --name "torture-$v" -- \
-		"$torture" -d "$seconds" ${deadline:+--deadline} ${seed:+-s "$seed"} \
-		${bound:+-b "$bound"}; then
-		rc=0
-	else
-		rc=$?
-	fi
+		"$torture" -d "$secs" ${light:+--light} ${seed:+-s "$seed"} \
+		${bound:+-b "$bound"} &
+	pid=$!
+	follow "$pid" "torture-$v" "$previous"
+	if wait "$pid"; then rc=0; else rc=$?; fi
 	t2=$(date +%s)
 	boot=$(sed -n 's/^\[ *\([0-9.]*\)\].*Run .* as init process.*/\1/p' \
 		"$SCHED_BUDDY_CACHE/runs/latest-torture-$v/console.log" 2>/dev/null | head -n 1)

@@ -19,6 +19,8 @@ expect_failure "unknown option '--bogus'" "$top/host/bench/defaults.sh" --bogus
 expect_failure "no results.csv in '/nonexistent'" "$top/host/bench/defaults.sh" --merge /nonexistent /nonexistent
 expect_failure "unknown config 'nosuch'" "$top/host/dlserver-repro.sh" --config nosuch
 expect_failure "'08' is not a positive number" "$top/host/torture.sh" --seconds 08
+expect_failure "'2h' is not a number of hours" "$top/host/torture.sh" --soak 2h
+expect_failure "soak of 0.001 hours: expected 1 minute to 24 hours" "$top/host/torture.sh" --soak 0.001
 # timeout 0 would mean no limit to coreutils: a hanging guest would hang the run
 expect_failure "'0' is not a positive number" "$top/host/boot.sh" --timeout 0 -- true
 expect_failure "'0' is not a positive number" "$top/host/boot.sh" --mem 0 -- true
