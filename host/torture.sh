@@ -61,14 +61,18 @@ done
 torture=$SB_TOP/build/torture
 [ -x "$torture" ] || die "$torture does not exist (run: make guest)"
 
-# Follow a running guest (boot.sh's pid $1, run directory latest-$2, once it no longer
-# points to $3, the previous run's): print its progress lines as they come, and say once
-# when a splat reaches its console.
+# The run directory of boot.sh's pid $1 named $2 (boot.sh names it DATE-NAME-PID; the
+# latest-NAME link may be another run's when two run at once), or nothing yet.
+run_dir() { ls -d "$SCHED_BUDDY_CACHE"/runs/*-"$2-$1" 2>/dev/null | tail -n 1; }
+
+# Follow a running guest (boot.sh's pid $1, named $2): print its progress lines as they
+# come, and say once when a splat reaches its console.
 follow() {
-	run=$SCHED_BUDDY_CACHE/runs/latest-$2 shown=0 splat=
+	shown=0 splat=
 	while kill -0 "$1" 2>/dev/null; do
 		sleep 5
-		[ "$(readlink "$run" || true)" != "$3" ] && [ -f "$run/result.log" ] || continue
+		run=$(run_dir "$1" "$2")
+		[ -n "$run" ] && [ -f "$run/result.log" ] || continue
 		n=$(tr -d '\r' <"$run/result.log" | grep -c '^# progress' || true)
 		if [ "$n" -gt "$shown" ]; then
 			tr -d '\r' <"$run/result.log" | grep '^# progress' | sed -n "$((shown + 1)),\$p" |
@@ -94,28 +98,29 @@ for v in $variants; do
 	t1=$(date +%s)
 	log "$v debug kernel ready in $((t1 - t0)) s: $kernel"
 	log "torture on the $v kernel: $secs s, $cpus vCPUs (guest timeout ${timeout}s)"
-	previous=$(readlink "$SCHED_BUDDY_CACHE/runs/latest-torture-$v" || true)
 	"$SB_TOP/host/boot.sh" --kernel "$kernel" --cpus "$cpus" --mem 2048 \
 		--timeout "$timeout" --name "torture-$v" -- \
 		"$torture" -d "$secs" ${light:+--light} ${seed:+-s "$seed"} \
 		${bound:+-b "$bound"} &
 	pid=$!
-	follow "$pid" "torture-$v" "$previous"
+	follow "$pid" "torture-$v"
 	if wait "$pid"; then rc=0; else rc=$?; fi
 	t2=$(date +%s)
+	run=$(run_dir "$pid" "torture-$v")
 	boot=$(sed -n 's/^\[ *\([0-9.]*\)\].*Run .* as init process.*/\1/p' \
-		"$SCHED_BUDDY_CACHE/runs/latest-torture-$v/console.log" 2>/dev/null | head -n 1)
+		"$run/console.log" 2>/dev/null | head -n 1)
 	log "$v: guest exited with $rc after $((t2 - t1)) s (kernel boot to init: ${boot:-?} s)"
-	result="$result $v=$rc"
+	result="$result $v=$rc:$run"
 done
 
 status=0
 for r in $result; do
-	v=${r%%=*} rc=${r#*=}
+	v=${r%%=*} rc=${r#*=} run=${r#*:}
+	rc=${rc%%:*}
 	case $v:$rc in
-	*:0) log "$v kernel: passed" ;;
-	patched:*) log "patched kernel: FAILED (exit $rc, console: $SCHED_BUDDY_CACHE/runs/latest-torture-patched/)"; status=1 ;;
-	base:*) log "base kernel: FAILED (exit $rc): a pre-existing 6.12 issue, not the series' (console: $SCHED_BUDDY_CACHE/runs/latest-torture-base/)" ;;
+	*:0) log "$v kernel: passed (run: $run)" ;;
+	patched:*) log "patched kernel: FAILED (exit $rc, console: $run/console.log)"; status=1 ;;
+	base:*) log "base kernel: FAILED (exit $rc): a pre-existing 6.12 issue, not the series' (console: $run/console.log)" ;;
 	esac
 done
 exit "$status"
