@@ -81,7 +81,8 @@ struct shm {
 	uint64_t forks;
 	/* monitor results */
 	unsigned long long max_window_ns, max_gap_ns, samples;
-	unsigned long long rt_held, rt_scan_max_ns;	/* unit-samples held by RT; slowest scan */
+	unsigned long long rt_held, rt_scans;		/* unit-samples held by RT; /proc scans */
+	unsigned long long rt_scan_ns, rt_scan_max_ns;	/* their total and longest time */
 	int max_unit, rt_seen;				/* most RT/DL tasks tracked at once */
 };
 
@@ -326,7 +327,8 @@ static void start_workers(void)
  * one of whose members last ran there is held back, and its window is not counted, like
  * the other holds. The monitor finds them by scanning /proc once a second (every thread
  * whose policy is FIFO, RR or DEADLINE, itself left out), keeps their stat files open,
- * and rereads those every RT_POLL samples: policy, state and CPU.
+ * and rereads those every RT_POLL samples: policy, state and CPU. The scans' mean and
+ * longest time are reported (the longest includes the host's stalls of the vCPU).
  */
 #define MAX_RT		128
 #define RT_SCAN_NS	1000000000ULL
@@ -488,6 +490,8 @@ static void monitor(void)
 
 			rt_scan();
 			next_scan = sb_now_ns();
+			shm->rt_scans++;
+			shm->rt_scan_ns += next_scan - t;
 			if (next_scan - t > shm->rt_scan_max_ns)
 				shm->rt_scan_max_ns = next_scan - t;
 			next_scan += RT_SCAN_NS;
@@ -1201,8 +1205,9 @@ static void print_figures(unsigned long long t0, uint64_t sent, uint64_t recv)
 	printf("# hotplug: offline %lu online %lu refused %lu\n", ops.offline, ops.online,
 	       ops.hotplug_refused);
 	printf("# toggles: features %lu, buddy_gran_ns %lu\n", ops.features, ops.gran);
-	printf("# real-time holds: %d RT/DL tasks tracked at most, units held back in %.1f%% of samples; slowest /proc scan %.1f ms\n",
+	printf("# real-time holds: %d RT/DL tasks tracked at most, units held back in %.1f%% of samples; %llu /proc scans, %.1f ms each, longest %.1f ms\n",
 	       shm->rt_seen, shm->samples ? 100.0 * shm->rt_held / shm->samples / nunits : 0.0,
+	       shm->rt_scans, shm->rt_scans ? shm->rt_scan_ns / 1e6 / shm->rt_scans : 0.0,
 	       shm->rt_scan_max_ns / 1e6);
 	printf("# starvation: longest window %.0f ms (%s %d), bound %d ms; %llu samples, longest monitor gap %.0f ms\n",
 	       shm->max_window_ns / 1e6, shm->max_unit < npairs ? "pair" : "hog",
