@@ -411,30 +411,40 @@ static void rt_consider(pid_t pid, pid_t tid)
 	rt.tid[rt.n++] = tid;
 }
 
+/* Call fn for every process in /proc. */
+static void for_each_pid(void (*fn)(pid_t pid))
+{
+	DIR *procdir = opendir("/proc");
+	struct dirent *p;
+
+	while (procdir && (p = readdir(procdir)))
+		if (atoi(p->d_name) > 0)
+			fn(atoi(p->d_name));
+	if (procdir)
+		closedir(procdir);
+}
+
+/* The threads of process pid: the real-time and deadline ones join rt. */
+static void rt_consider_threads(pid_t pid)
+{
+	DIR *taskdir;
+	struct dirent *t;
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/%d/task", pid);
+	taskdir = opendir(path);
+	if (!taskdir)
+		return;		/* gone meanwhile */
+	while ((t = readdir(taskdir)))
+		if (atoi(t->d_name) > 0)
+			rt_consider(pid, atoi(t->d_name));
+	closedir(taskdir);
+}
+
 /* Every thread on the system, once: the real-time and deadline ones join rt. */
 static void rt_scan(void)
 {
-	DIR *procdir = opendir("/proc"), *taskdir;
-	struct dirent *p, *t;
-	char path[64];
-
-	if (!procdir)
-		return;
-	while ((p = readdir(procdir))) {
-		pid_t pid = atoi(p->d_name);
-
-		if (pid <= 0)
-			continue;
-		snprintf(path, sizeof(path), "/proc/%d/task", pid);
-		taskdir = opendir(path);
-		if (!taskdir)
-			continue;	/* gone meanwhile */
-		while ((t = readdir(taskdir)))
-			if (atoi(t->d_name) > 0)
-				rt_consider(pid, atoi(t->d_name));
-		closedir(taskdir);
-	}
-	closedir(procdir);
+	for_each_pid(rt_consider_threads);
 	if (rt.n > shm->rt_seen)
 		shm->rt_seen = rt.n;
 }
@@ -1093,32 +1103,22 @@ static int stop_helpers(void)
 	return failed;
 }
 
-/* stress-ng's processes that are left, as a line each: pid, name, state, policy, nice. */
-static void print_stress_tasks(void)
+/* Process pid as a line, if it is one of stress-ng's: pid, name, state, policy, CPU. */
+static void print_if_stress(pid_t pid)
 {
-	DIR *procdir = opendir("/proc");
-	struct dirent *p;
+	char path[64], buf[1024] = "", state;
+	int fd, cpu, policy;
+	const char *name;
 
-	while (procdir && (p = readdir(procdir))) {
-		char path[64], buf[1024], state = '?';
-		int fd, cpu = -1, policy = -1;
-		const char *name;
-
-		if (atoi(p->d_name) <= 0)
-			continue;
-		snprintf(path, sizeof(path), "/proc/%d/stat", atoi(p->d_name));
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		buf[0] = '\0';
-		if (read(fd, buf, sizeof(buf) - 1) > 0 && (name = strstr(buf, "(stress-ng")) &&
-		    !stat_fields(buf, &state, &cpu, &policy))
-			printf("#   pid %d %.*s state %c policy %d cpu %d\n", atoi(p->d_name),
-			       (int)(strchr(name, ')') - name + 1), name, state, policy, cpu);
-		close(fd);
-	}
-	if (procdir)
-		closedir(procdir);
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (read(fd, buf, sizeof(buf) - 1) > 0 && (name = strstr(buf, "(stress-ng")) &&
+	    !stat_fields(buf, &state, &cpu, &policy))
+		printf("#   pid %d %.*s state %c policy %d cpu %d\n", pid,
+		       (int)(strchr(name, ')') - name + 1), name, state, policy, cpu);
+	close(fd);
 }
 
 /*
@@ -1132,7 +1132,7 @@ static int reap_stress(void)
 
 	if (status == -1) {
 		printf("# stress-ng still running 300 s after the churn; its processes:\n");
-		print_stress_tasks();
+		for_each_pid(print_if_stress);
 		kill(stress_pid, SIGKILL);
 		waitpid(stress_pid, NULL, 0);
 	}
