@@ -68,21 +68,21 @@ run_dir() { ls -d "$SCHED_BUDDY_CACHE"/runs/*-"$2-$1" 2>/dev/null | tail -n 1; }
 # Follow a running guest (boot.sh's pid $1, named $2): print its progress lines as they
 # come, and say once when a splat reaches its console.
 follow() {
-	shown=0 splat=
+	shown=0 splat= splats=$(sb_splats)
 	while kill -0 "$1" 2>/dev/null; do
 		sleep 5
 		run=$(run_dir "$1" "$2")
 		[ -n "$run" ] && [ -f "$run/result.log" ] || continue
-		n=$(tr -d '\r' <"$run/result.log" | grep -c '^# progress' || true)
+		progress=$(tr -d '\r' <"$run/result.log" | grep '^# progress' || true)
+		n=$(printf '%s' "$progress" | grep -c '^' || true)
 		if [ "$n" -gt "$shown" ]; then
-			tr -d '\r' <"$run/result.log" | grep '^# progress' | sed -n "$((shown + 1)),\$p" |
+			printf '%s\n' "$progress" | sed -n "$((shown + 1)),\$p" |
 				while IFS= read -r line; do log "$2: ${line#\# }"; done
 			shown=$n
 		fi
-		if [ -z "$splat" ] && grep -Eq -e "$(sb_splats)" "$run/console.log" 2>/dev/null; then
-			splat=yes
-			log "$2: SPLAT on the console: $(grep -Em1 -e "$(sb_splats)" "$run/console.log")"
-		fi
+		[ -z "$splat" ] || continue
+		splat=$(grep -Em1 -e "$splats" "$run/console.log" 2>/dev/null || true)
+		[ -z "$splat" ] || log "$2: SPLAT on the console: $splat"
 	done
 }
 
