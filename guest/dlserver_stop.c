@@ -7,10 +7,13 @@
  * other unconditional stop, a write to the server's runtime in debugfs, which it can time.
  * Needs CONFIG_SCHED_DEBUG (the debugfs files; SCHED_WARN_ON() is compiled out without it),
  * and 2 CPUs. host/dlserver-repro.sh boots it many times; the in-guest test
- * dlserver_double_stop runs a few rounds.
+ * dlserver_double_stop runs a few rounds. With -o it checks the hotplug side of the fair
+ * server instead (patches/fixes/0003; the in-guest test dlserver_offline).
  *
- *   dlserver_stop [-n ROUNDS] [-f]
+ *   dlserver_stop [-n ROUNDS] [-o | -c] [-f]
  *     -n  rounds (default 3)
+ *     -o  end each round with CPU 1 going offline and online again, not a runtime write
+ *     -c  the control of -o: CPU 1 stays online, a 50 ms pause instead of the offline
  *     -f  run outside a host/boot.sh guest too (its kernel command line has sb.run=):
  *         the program hogs this machine's CPU 1 with a SCHED_FIFO loop and changes the
  *         runtime of its fair server for a moment
@@ -26,11 +29,27 @@
  * A deadline.c WARNING in the kernel log (or a backtrace through __sub_running_bw() or
  * task_non_contending()) ends the run. SCHED_WARN_ON() warns once per boot, so a boot can
  * show the 265 WARN only once: the rate is "boots that warned", the host's business.
- * Exits 1 when a round warned, 0 when none did, 2 on a setup error (outside a guest
- * without -f, not root, no CPU 1, no fair server in debugfs, no /dev/kmsg, a loop that
- * could not be placed, a write refused).
+ *
+ * With -o the server's runtime is WIDE_NS for the rounds (written in debugfs). A round
+ * ends as above until the fair loop's exit; then the FIFO loop is killed and CPU 1 goes
+ * offline at once, while the server's deadline is still ahead (dl_defer_running): each
+ * wakeup of CPU 1's hotplug thread then enqueues the server at once, and it counts in
+ * rq->nr_running until a pick of the deadline class stops it. Read as a task by
+ * balance_hotplug_wait(), it has the hotplug thread wake and sleep until the deadline
+ * passes: the round counts the thread's runs (its schedstat) in the offline, more than
+ * BUSY_RUNS is a busy wait. Read by sched_cpu_dying(), it makes "Dying CPU not properly
+ * vacated!" (that needs the server enqueued after the wait, which these rounds do not
+ * time; every round runs, as that WARN is not once-only). A round ends with a pause of
+ * PERIOD_NS, so that the next one starts, as the first, past the server's period: without
+ * it, 6.12.118's server does not run the next round's starved fair loop at all (3 ms of CPU
+ * in 3 s, in round 2 or 3 of -c as of -o; open, docs/deadline-warn.md section 6).
+ *
+ * Exits 1 when a round warned (or with -o busy-waited), 0 when none did, 2 on a setup
+ * error (outside a guest without -f, not root, no CPU 1, no fair server in debugfs, no
+ * /dev/kmsg, a loop that could not be placed, a write refused, CPU 1 refusing hotplug).
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
@@ -51,9 +70,19 @@
 #define LOAD_NS		3000000000ULL	/* at most, for the fair server to run the fair loop */
 #define GAP_NS		100000000ULL
 #define GRACE_NS	10000000ULL
+#define WIDE_NS		400000000ULL	/* -o: the server's runtime, its deadline that far off */
+/*
+ * -o: more runs of the hotplug thread than this in one offline is the busy wait of
+ * balance_hotplug_wait() on a fair server counted as a task (patches/fixes/0003 fixes it): 4-5
+ * runs measured with the fix, up to 1041 (default runtime) and 37399-46178 (WIDE_NS) without.
+ */
+#define BUSY_RUNS	100
 #define STOPPED_NS	20000000ULL	/* from the fair loop's end to the runtime write */
 #define DELTA_NS	1000000ULL	/* the runtime written: 1 ms less than found, or back */
-#define USAGE		"usage: " PROG " [-n ROUNDS] [-f]\n"
+#define CPU_ONLINE	"/sys/devices/system/cpu/cpu1/online"
+#define PERIOD_NS	1100000000ULL	/* -o: a pause past the server's period */
+#define OFFLINE_NS	50000000ULL	/* -c: about what an offline takes */
+#define USAGE		"usage: " PROG " [-n ROUNDS] [-o | -c] [-f]\n"
 
 /*
  * The fair loop: spin until starved for GAP_NS (the FIFO loop took the CPU) and then run
@@ -158,7 +187,8 @@ static int kmsg_check(int kmsg, char *what, size_t len)
 		if (found)
 			continue;
 		if ((strstr(text, "WARNING") && strstr(text, "deadline.c:")) ||
-		    strstr(text, "__sub_running_bw") || strstr(text, "task_non_contending")) {
+		    strstr(text, "__sub_running_bw") || strstr(text, "task_non_contending") ||
+		    strstr(text, "Dying CPU not properly vacated")) {
 			n = strlen(text) < len ? (ssize_t)strlen(text) : (ssize_t)len - 1;
 			memcpy(what, text, n);	/* (cut to len - 1 on purpose) */
 			what[n] = '\0';
@@ -177,18 +207,97 @@ static int write_runtime(unsigned long long runtime_ns)
 	return sb_write_file(FAIR_RUNTIME, buf);
 }
 
+/* The pid of the kernel thread named comm, or 0. */
+static pid_t kthread_pid(const char *comm)
+{
+	char path[300], name[64];
+	struct dirent *d;
+	pid_t pid = 0;
+	DIR *proc;
+
+	proc = opendir("/proc");
+	while (proc && !pid && (d = readdir(proc))) {
+		if (d->d_name[0] < '1' || d->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/comm", d->d_name);
+		if (sb_read_file(path, name, sizeof(name)) > 0 &&
+		    !strncmp(name, comm, strlen(comm)) && name[strlen(comm)] == '\n')
+			pid = atoi(d->d_name);
+	}
+	if (proc)
+		closedir(proc);
+	return pid;
+}
+
+/* How many times pid has been picked to run (the third field of its schedstat), or 0. */
+static unsigned long long run_count(pid_t pid)
+{
+	unsigned long long cpu_ns, wait_ns, runs;
+	char path[64], buf[128];
+
+	snprintf(path, sizeof(path), "/proc/%d/schedstat", pid);
+	if (sb_read_file(path, buf, sizeof(buf)) <= 0 ||
+	    sscanf(buf, "%llu %llu %llu", &cpu_ns, &wait_ns, &runs) != 3)
+		return 0;
+	return runs;
+}
+
+/*
+ * The offline round (-o): the fair server of CPU 1 has just run (a pick stopped it, its
+ * period not over); end the FIFO loop and take CPU 1 down and up again. Within that
+ * period a start of the server (the hotplug thread of CPU 1 waking up) enqueues it at
+ * once, and the server is only stopped again by a pick of the deadline class, or by
+ * sched_cpu_dying(). Prints the first part of the round's line, stores in runs how often
+ * the hotplug thread ran during the offline; 0 or -errno.
+ */
+static bool control;	/* -c */
+
+static int offline_round(int round, pid_t fifo, unsigned long long fair_ns, pid_t hotplug,
+			 unsigned long long *runs)
+{
+	unsigned long long t;
+	int ret = 0;
+
+	stop_loop(fifo);
+	*runs = run_count(hotplug);
+	t = sb_now_ns();
+	if (control)
+		sb_sleep_ns(OFFLINE_NS);
+	else
+		ret = sb_write_file(CPU_ONLINE, "0");
+	t = sb_now_ns() - t;
+	*runs = run_count(hotplug) - *runs;
+	printf("# round %d: the fair loop ran again after %.0f ms, ended 10 ms in; CPU %d ",
+	       round, fair_ns / 1e6, CPU);
+	if (ret) {
+		printf("refused to go offline: %s; ", strerror(-ret));
+		return ret;
+	}
+	printf("%s in %.0f ms, its hotplug thread ran %llu times%s; ",
+	       control ? "stayed online (control)" : "offline", t / 1e6, *runs,
+	       *runs > BUSY_RUNS ? " (busy wait)" : "");
+	ret = control ? 0 : sb_write_file(CPU_ONLINE, "1");
+	if (ret)
+		printf("cannot bring it back online: %s; ", strerror(-ret));
+	sb_sleep_ns(PERIOD_NS);
+	return ret;
+}
+
 int main(int argc, char **argv)
 {
-	int rounds = 3, round, warned = 0, kmsg, opt, ret, status = 0;
-	unsigned long long found_ns, runtime_ns, fair_ns, t;
-	bool force = false;
+	int rounds = 3, round, warned = 0, nwarned = 0, nbusy = 0, first = 0, kmsg, opt, ret;
+	unsigned long long found_ns, runtime_ns, fair_ns, t, runs = 0, most = 0;
+	int status = 0;
+	bool force = false, offline = false;
 	char what[512], buf[64];
-	pid_t fair, fifo;
+	pid_t fair, fifo, hotplug;
 
-	while ((opt = getopt(argc, argv, "n:f")) != -1) {
+	while ((opt = getopt(argc, argv, "n:ocf")) != -1) {
 		switch (opt) {
 		case 'n': rounds = sb_number(PROG, optarg, 1, 100000); break;
 		case 'f': force = true; break;
+		case 'o': offline = true; break;
+		case 'c': offline = control = true; break;
 		default:
 			fprintf(stderr, USAGE);
 			return 2;
@@ -220,10 +329,24 @@ int main(int argc, char **argv)
 			strerror(ret ? -ret : errno));
 		return 2;
 	}
-	printf("# " PROG ": up to %d rounds on CPU %d: a SCHED_FIFO loop starves a fair loop until the fair server runs it and a pick stops it, then a write of the server's runtime stops it again; fair server runtime %llu ns\n",
-	       rounds, CPU, found_ns);
+	printf("# " PROG ": %s%d rounds on CPU %d: a SCHED_FIFO loop starves a fair loop until the fair server runs it and a pick stops it, then %s; fair server runtime %llu ns\n",
+	       offline ? "" : "up to ", rounds, CPU,
+	       control ? "CPU 1 stays online (the control of -o)" :
+	       offline ? "CPU 1 goes offline and online again" :
+	       "a write of the server's runtime stops it again",
+	       offline ? WIDE_NS : found_ns);
 	fflush(stdout);
 
+	hotplug = offline ? kthread_pid("cpuhp/1") : 0;
+	if (offline && !hotplug) {
+		fprintf(stderr, PROG ": no kernel thread cpuhp/1\n");
+		return 2;
+	}
+	if (offline && (ret = write_runtime(WIDE_NS))) {
+		fprintf(stderr, PROG ": cannot write %llu to %s: %s\n", WIDE_NS, FAIR_RUNTIME,
+			strerror(-ret));
+		return 2;
+	}
 	for (round = 1; round <= rounds && !warned; round++) {
 		fair = start_loop(false);
 		fifo = fair > 0 ? start_loop(true) : 0;
@@ -242,12 +365,32 @@ int main(int argc, char **argv)
 			sb_sleep_ns(1000000);
 		fair_ns = sb_now_ns() - t;
 		if (ret != fair) {
+			fair_ns = sb_task_cpu_ns(fair);
+			t = sb_task_cpu_ns(fifo);
 			stop_loop(fifo);
 			stop_loop(fair);
-			printf("# round %d: the fair server did not run the starved fair loop within %.1f s\n",
-			       round, LOAD_NS / 1e9);
+			printf("# round %d: the fair server did not run the starved fair loop within %.1f s (CPU time: fair loop %.0f ms, FIFO loop %.0f ms)\n",
+			       round, LOAD_NS / 1e9, fair_ns / 1e6, t / 1e6);
 			status = 2;
 			break;
+		}
+		if (offline) {
+			ret = offline_round(round, fifo, fair_ns, hotplug, &runs);
+			nbusy += !ret && runs > BUSY_RUNS;
+			most = runs > most ? runs : most;
+			if (kmsg_check(kmsg, what, sizeof(what))) {
+				first = first ? first : round;
+				nwarned++;
+				printf("WARN: %s\n", what);
+			} else {
+				printf("no warning\n");
+			}
+			fflush(stdout);
+			if (ret) {
+				status = 2;
+				break;
+			}
+			continue;
 		}
 		sb_sleep_ns(STOPPED_NS);
 		runtime_ns = round % 2 ? found_ns - DELTA_NS : found_ns;
@@ -272,6 +415,14 @@ int main(int argc, char **argv)
 	if (status)
 		return status;
 	round--;
+	if (offline) {	/* every round ran: sched_cpu_dying() warns each time */
+		printf("# " PROG ": %d rounds run, %d warned", round, nwarned);
+		if (nwarned)
+			printf(" (first in round %d)", first);
+		printf(", %d busy waits (the hotplug thread ran up to %llu times an offline, %d allowed)\n",
+		       nbusy, most, BUSY_RUNS);
+		return nwarned || nbusy;
+	}
 	printf("# " PROG ": %d rounds run, %d warned", round, warned);
 	if (warned)
 		printf(" (first in round %d)", round);
