@@ -45,6 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -66,6 +67,7 @@
 #define STOP_MSG	UINT64_MAX
 #define HOTPLUG_QUIET_S	10
 #define PROGRESS_NS	60000000000ULL
+#define MAX_RT_FOUND	128
 
 /* Shared by all processes. */
 struct shm {
@@ -84,6 +86,11 @@ struct shm {
 	unsigned long long rt_held, rt_scans;		/* unit-samples held by RT; /proc scans */
 	unsigned long long rt_scan_ns, rt_scan_max_ns;	/* their total and longest time */
 	int max_unit, rt_seen;				/* most RT/DL tasks tracked at once */
+	/* the scanner's last list of real-time and deadline threads (a seqcount: odd while written) */
+	volatile unsigned long rt_seq;
+	volatile int rt_found;
+	volatile pid_t rt_pid[MAX_RT_FOUND], rt_tid[MAX_RT_FOUND];
+	volatile pid_t monitor_pid;
 };
 
 struct proc {
@@ -111,7 +118,7 @@ static struct {
 } cfg = { .seconds = 60, .bound_ms = 4000, .stress = true, .hotplug = true };
 
 /* Started besides the workers in procs[]; stress_pid stays 0 without stress-ng. */
-static pid_t monitor_pid, storm_pid, stress_pid;
+static pid_t monitor_pid, scanner_pid, storm_pid, stress_pid;
 
 static struct {
 	unsigned long moves, weights, max_set, max_lift, idle, recreated, busy;
@@ -325,12 +332,15 @@ static void start_workers(void)
  * Real-time and deadline tasks as the monitor sees them. Such a task runnable on a CPU
  * holds that CPU against fair tasks by design (they get the fair server's 5%), so a unit
  * one of whose members last ran there is held back, and its window is not counted, like
- * the other holds. The monitor finds them by scanning /proc once a second (every thread
- * whose policy is FIFO, RR or DEADLINE, itself left out), keeps their stat files open,
- * and rereads those every RT_POLL samples: policy, state and CPU. The scans' mean and
- * longest time are reported (the longest includes the host's stalls of the vCPU).
+ * the other holds. A scanner process (SCHED_OTHER: a walk of /proc costs up to a quarter
+ * of a second on the debug kernel, too much for the SCHED_FIFO monitor) lists them once
+ * a second in shm (every thread whose policy is FIFO, RR or DEADLINE, the monitor left
+ * out); the monitor opens the stat files of those it does not track yet, keeps them open,
+ * and rereads them every RT_POLL samples: policy, state and CPU. The scans' mean and
+ * longest time are reported (the longest includes the host's stalls of the vCPU, and the
+ * time the scanner waited for a CPU).
  */
-#define MAX_RT		128
+#define MAX_RT		MAX_RT_FOUND
 #define RT_SCAN_NS	1000000000ULL
 #define RT_POLL		4
 
@@ -397,7 +407,7 @@ static void rt_consider(pid_t pid, pid_t tid)
 	char path[64], state;
 	int fd, cpu, policy;
 
-	if (tid == getpid() || rt.n == MAX_RT || rt_tracked(tid))
+	if (rt.n == MAX_RT || rt_tracked(tid))
 		return;
 	snprintf(path, sizeof(path), "/proc/%d/task/%d/stat", pid, tid);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -424,27 +434,95 @@ static void for_each_pid(void (*fn)(pid_t pid))
 		closedir(procdir);
 }
 
-/* The threads of process pid: the real-time and deadline ones join rt. */
-static void rt_consider_threads(pid_t pid)
+/* The scanner's list being built: the real-time and deadline threads found so far. */
+static struct {
+	pid_t pid[MAX_RT_FOUND], tid[MAX_RT_FOUND];
+	int n;
+} found;
+
+/* The threads of process pid: the real-time and deadline ones join found. */
+static void rt_find_threads(pid_t pid)
 {
+	char path[64], state;
+	int fd, cpu, policy;
 	DIR *taskdir;
 	struct dirent *t;
-	char path[64];
 
 	snprintf(path, sizeof(path), "/proc/%d/task", pid);
 	taskdir = opendir(path);
 	if (!taskdir)
 		return;		/* gone meanwhile */
-	while ((t = readdir(taskdir)))
-		if (atoi(t->d_name) > 0)
-			rt_consider(pid, atoi(t->d_name));
+	while ((t = readdir(taskdir)) && found.n < MAX_RT_FOUND) {
+		pid_t tid = atoi(t->d_name);
+
+		if (tid <= 0 || tid == shm->monitor_pid)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/task/%d/stat", pid, tid);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		if (!rt_read(fd, &state, &cpu, &policy) && rt_policy(policy)) {
+			found.pid[found.n] = pid;
+			found.tid[found.n++] = tid;
+		}
+		close(fd);
+	}
 	closedir(taskdir);
 }
 
-/* Every thread on the system, once: the real-time and deadline ones join rt. */
-static void rt_scan(void)
+/*
+ * The scanner: every RT_SCAN_NS, every thread on the system once; the real-time and
+ * deadline ones are published in shm for the monitor (rt_adopt()).
+ */
+static void scanner(void)
 {
-	for_each_pid(rt_consider_threads);
+	unsigned long long t, done;
+
+	/* fair, but ahead of the workload's fair tasks: at nice 0 a scan took 9.6 s */
+	if (setpriority(PRIO_PROCESS, 0, -20))
+		fprintf(stderr, "torture: scanner not at nice -20: %s\n", strerror(errno));
+	while (!shm->monitor_stop) {
+		t = sb_now_ns();
+		found.n = 0;
+		for_each_pid(rt_find_threads);
+		__atomic_add_fetch(&shm->rt_seq, 1, __ATOMIC_ACQ_REL);	/* odd: writing */
+		for (int i = 0; i < found.n; i++) {
+			shm->rt_pid[i] = found.pid[i];
+			shm->rt_tid[i] = found.tid[i];
+		}
+		shm->rt_found = found.n;
+		__atomic_add_fetch(&shm->rt_seq, 1, __ATOMIC_ACQ_REL);	/* even: done */
+		done = sb_now_ns();
+		shm->rt_scans++;
+		shm->rt_scan_ns += done - t;
+		if (done - t > shm->rt_scan_max_ns)
+			shm->rt_scan_max_ns = done - t;
+		if (done - t < RT_SCAN_NS)
+			sb_sleep_ns(RT_SCAN_NS - (done - t));
+	}
+	_exit(0);
+}
+
+/* The monitor: track the threads of the scanner's latest list that it does not track yet. */
+static void rt_adopt(void)
+{
+	static unsigned long seen_seq;
+	unsigned long seq = __atomic_load_n(&shm->rt_seq, __ATOMIC_ACQUIRE);
+	pid_t pid[MAX_RT_FOUND], tid[MAX_RT_FOUND];
+	int n;
+
+	if (seq == seen_seq || seq & 1)
+		return;
+	n = shm->rt_found;
+	for (int i = 0; i < n; i++) {
+		pid[i] = shm->rt_pid[i];
+		tid[i] = shm->rt_tid[i];
+	}
+	if (__atomic_load_n(&shm->rt_seq, __ATOMIC_ACQUIRE) != seq)
+		return;		/* rewritten meanwhile: the next sample reads it */
+	seen_seq = seq;
+	for (int i = 0; i < n; i++)
+		rt_consider(pid[i], tid[i]);
 	if (rt.n > shm->rt_seen)
 		shm->rt_seen = rt.n;
 }
@@ -481,13 +559,13 @@ static void rt_holds(bool held[MAX_UNITS])
 static void monitor(void)
 {
 	struct sched_param sp = { .sched_priority = sched_get_priority_max(SCHED_FIFO) };
-	unsigned long long last[MAX_UNITS], prev, now, next_scan;
+	unsigned long long last[MAX_UNITS], prev, now;
 	uint64_t seen[MAX_UNITS];
 	bool held[MAX_UNITS] = { 0 };
 
 	if (sched_setscheduler(0, SCHED_FIFO, &sp))
 		fprintf(stderr, "torture: monitor not SCHED_FIFO: %s\n", strerror(errno));
-	prev = next_scan = sb_now_ns();
+	prev = sb_now_ns();
 	for (int u = 0; u < nunits; u++) {
 		last[u] = prev;
 		seen[u] = shm->progress[u];
@@ -495,23 +573,14 @@ static void monitor(void)
 	while (!shm->monitor_stop) {
 		unsigned long long gap;
 
-		if (sb_now_ns() >= next_scan) {
-			unsigned long long t = sb_now_ns();
-
-			rt_scan();
-			next_scan = sb_now_ns();
-			shm->rt_scans++;
-			shm->rt_scan_ns += next_scan - t;
-			if (next_scan - t > shm->rt_scan_max_ns)
-				shm->rt_scan_max_ns = next_scan - t;
-			next_scan += RT_SCAN_NS;
-		}
 		sb_sleep_ns(SAMPLE_NS);
 		now = sb_now_ns();
 		gap = now - prev;
 		prev = now;
-		if (shm->samples++ % RT_POLL == 0)
+		if (shm->samples++ % RT_POLL == 0) {
+			rt_adopt();
 			rt_holds(held);
+		}
 		if (gap > shm->max_gap_ns)
 			shm->max_gap_ns = gap;
 		for (int u = 0; u < nunits; u++) {
@@ -971,6 +1040,9 @@ static void start(void)
 	start_workers();
 	if (!(monitor_pid = child()))
 		monitor();
+	shm->monitor_pid = monitor_pid;
+	if (!(scanner_pid = child()))
+		scanner();
 	if (!(storm_pid = child()))
 		fork_storm();
 	if (cfg.stress)
@@ -1100,6 +1172,7 @@ static int stop_helpers(void)
 		failed = 1;
 	}
 	waitpid(monitor_pid, NULL, 0);
+	waitpid(scanner_pid, NULL, 0);
 	return failed;
 }
 
