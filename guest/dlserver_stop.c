@@ -14,6 +14,7 @@
  *     -n  rounds (default 3)
  *     -o  end each round with CPU 1 going offline and online again, not a runtime write
  *     -c  the control of -o: CPU 1 stays online, a 50 ms pause instead of the offline
+ *     -p  with -o or -c: the pause after each round, in ms (default 1100, PERIOD_NS)
  *     -f  run outside a host/boot.sh guest too (its kernel command line has sb.run=):
  *         the program hogs this machine's CPU 1 with a SCHED_FIFO loop and changes the
  *         runtime of its fair server for a moment
@@ -41,8 +42,8 @@
  * vacated!" (that needs the server enqueued after the wait, which these rounds do not
  * time; every round runs, as that WARN is not once-only). A round ends with a pause of
  * PERIOD_NS, so that the next one starts, as the first, past the server's period: without
- * it, 6.12.118's server does not run the next round's starved fair loop at all (3 ms of CPU
- * in 3 s, in round 2 or 3 of -c as of -o; open, docs/deadline-warn.md section 6).
+ * it (-p 0), 6.12.118's server does not run the next round's starved fair loop at all (3-16
+ * ms of CPU in 3 s, in round 2 or 3 of -c as of -o; open, docs/deadline-warn.md section 6).
  *
  * Exits 1 when a round warned (or with -o busy-waited), 0 when none did, 2 on a setup
  * error (outside a guest without -f, not root, no CPU 1, no fair server in debugfs, no
@@ -82,7 +83,7 @@
 #define CPU_ONLINE	"/sys/devices/system/cpu/cpu1/online"
 #define PERIOD_NS	1100000000ULL	/* -o: a pause past the server's period */
 #define OFFLINE_NS	50000000ULL	/* -c: about what an offline takes */
-#define USAGE		"usage: " PROG " [-n ROUNDS] [-o | -c] [-f]\n"
+#define USAGE		"usage: " PROG " [-n ROUNDS] [-o | -c] [-p MS] [-f]\n"
 
 /*
  * The fair loop: spin until starved for GAP_NS (the FIFO loop took the CPU) and then run
@@ -251,6 +252,7 @@ static unsigned long long run_count(pid_t pid)
  * the hotplug thread ran during the offline; 0 or -errno.
  */
 static bool control;	/* -c */
+static unsigned long long pause_ns = PERIOD_NS;	/* -p */
 
 static int offline_round(int round, pid_t fifo, unsigned long long fair_ns, pid_t hotplug,
 			 unsigned long long *runs)
@@ -279,7 +281,7 @@ static int offline_round(int round, pid_t fifo, unsigned long long fair_ns, pid_
 	ret = control ? 0 : sb_write_file(CPU_ONLINE, "1");
 	if (ret)
 		printf("cannot bring it back online: %s; ", strerror(-ret));
-	sb_sleep_ns(PERIOD_NS);
+	sb_sleep_ns(pause_ns);
 	return ret;
 }
 
@@ -292,12 +294,13 @@ int main(int argc, char **argv)
 	char what[512], buf[64];
 	pid_t fair, fifo, hotplug;
 
-	while ((opt = getopt(argc, argv, "n:ocf")) != -1) {
+	while ((opt = getopt(argc, argv, "n:ocp:f")) != -1) {
 		switch (opt) {
 		case 'n': rounds = sb_number(PROG, optarg, 1, 100000); break;
 		case 'f': force = true; break;
 		case 'o': offline = true; break;
 		case 'c': offline = control = true; break;
+		case 'p': pause_ns = sb_number(PROG, optarg, 0, 10000) * 1000000ULL; break;
 		default:
 			fprintf(stderr, USAGE);
 			return 2;
