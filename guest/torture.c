@@ -518,7 +518,8 @@ static void rt_adopt(void)
 		pid[i] = shm->rt_pid[i];
 		tid[i] = shm->rt_tid[i];
 	}
-	if (__atomic_load_n(&shm->rt_seq, __ATOMIC_ACQUIRE) != seq)
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);	/* the copy before the check */
+	if (__atomic_load_n(&shm->rt_seq, __ATOMIC_RELAXED) != seq)
 		return;		/* rewritten meanwhile: the next sample reads it */
 	seen_seq = seq;
 	for (int i = 0; i < n; i++)
