@@ -234,19 +234,6 @@ static pid_t kthread_pid(const char *comm)
 	return pid;
 }
 
-/* How many times pid has been picked to run (the third field of its schedstat), or 0. */
-static unsigned long long run_count(pid_t pid)
-{
-	unsigned long long cpu_ns, wait_ns, runs;
-	char path[64], buf[128];
-
-	snprintf(path, sizeof(path), "/proc/%d/schedstat", pid);
-	if (sb_read_file(path, buf, sizeof(buf)) <= 0 ||
-	    sscanf(buf, "%llu %llu %llu", &cpu_ns, &wait_ns, &runs) != 3)
-		return 0;
-	return runs;
-}
-
 /*
  * The offline round (-o): the fair server of CPU 1 has just run (a pick stopped it, its
  * period not over); end the FIFO loop and take CPU 1 down and up again. Within that
@@ -265,14 +252,14 @@ static int offline_round(int round, pid_t fifo, unsigned long long fair_ns, pid_
 	int ret = 0;
 
 	stop_loop(fifo);
-	*runs = run_count(hotplug);
+	*runs = sb_task_runs(hotplug);
 	t = sb_now_ns();
 	if (control)
 		sb_sleep_ns(OFFLINE_NS);
 	else
 		ret = sb_write_file(CPU_ONLINE, "0");
 	t = sb_now_ns() - t;
-	*runs = run_count(hotplug) - *runs;
+	*runs = sb_task_runs(hotplug) - *runs;
 	printf("# round %d: the fair loop ran again after %.0f ms, ended 10 ms in; CPU %d ",
 	       round, fair_ns / 1e6, CPU);
 	if (ret) {

@@ -293,14 +293,28 @@ long sb_trace_foreach(void (*fn)(const struct sb_switch *sw, void *arg), void *a
 	return n;
 }
 
-unsigned long long sb_task_cpu_ns(pid_t pid)
+/* Field n (0: CPU time in ns, 1: wait time in ns, 2: runs) of /proc/PID/schedstat, or 0. */
+static unsigned long long schedstat_field(pid_t pid, int n)
 {
-	char path[64], buf[128];
+	char path[64], buf[128], *s = buf;
+	unsigned long long v = 0;
 
 	snprintf(path, sizeof(path), "/proc/%d/schedstat", pid);
 	if (sb_read_file(path, buf, sizeof(buf)) <= 0)
 		return 0;
-	return strtoull(buf, NULL, 10);
+	for (int i = 0; i <= n; i++)
+		v = strtoull(s, &s, 10);
+	return v;
+}
+
+unsigned long long sb_task_cpu_ns(pid_t pid)
+{
+	return schedstat_field(pid, 0);
+}
+
+unsigned long long sb_task_runs(pid_t pid)
+{
+	return schedstat_field(pid, 2);
 }
 
 long sb_sched_debug_sum(const char *field)

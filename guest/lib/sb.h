@@ -77,6 +77,8 @@ bool sb_trace_overrun(void);
 
 /* CPU time of a task in ns (first field of /proc/PID/schedstat), or 0. */
 unsigned long long sb_task_cpu_ns(pid_t pid);
+/* How many times a task was picked to run (third field of /proc/PID/schedstat), or 0. */
+unsigned long long sb_task_runs(pid_t pid);
 
 /* A value from the per-CPU section of /sys/kernel/debug/sched/debug, summed over CPUs. */
 long sb_sched_debug_sum(const char *field);

@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "buddy_lib.h"
 
@@ -133,4 +134,20 @@ long sb_buddy_window_ns(void)
 	if (j0 < 0 || j1 <= j0)
 		return -1;
 	return gran + slice + (long)((t1 - t0) / (j1 - j0));
+}
+
+int sb_run(const char *const argv[])
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -1;
+	if (!pid) {
+		execv(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
 }

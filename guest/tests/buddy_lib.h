@@ -48,4 +48,11 @@ double sb_max_lag_ms(int cpu, const volatile pid_t *pids, int npids);
  */
 long sb_buddy_window_ns(void);
 
+/*
+ * Run the program argv[0] with the NULL-terminated argv and wait for it: its exit status
+ * (127 when it could not be executed), or -1 when the fork failed or it did not exit
+ * (a signal).
+ */
+int sb_run(const char *const argv[]);
+
 #endif

@@ -15,32 +15,27 @@
  */
 #include "kselftest_harness.h"
 
-#include <sys/wait.h>
 #include <unistd.h>
+
+#include "buddy_lib.h"
 
 #define REPRO	SB_TOP "/build/dlserver_stop"
 #define ROUNDS	"4"
 
 TEST(fair_server_client_turns_fifo)
 {
+	const char *const argv[] = { REPRO, "-c", "-p", "0", "-n", ROUNDS, NULL };
 	int status;
-	pid_t pid;
 
 	ASSERT_EQ(0, access(REPRO, X_OK)) TH_LOG("%s missing (run: make guest)", REPRO);
-	pid = fork();
-	ASSERT_LE(0, pid);
-	if (!pid) {
-		execl(REPRO, REPRO, "-c", "-p", "0", "-n", ROUNDS, (char *)NULL);
-		_exit(127);
-	}
-	ASSERT_EQ(pid, waitpid(pid, &status, 0));
-	ASSERT_TRUE(WIFEXITED(status));
+	status = sb_run(argv);
+	ASSERT_LE(0, status) TH_LOG("%s could not run, or it died by a signal", REPRO);
 	/* its lines above say what each round measured */
-	EXPECT_EQ(0, WEXITSTATUS(status)) {
-		TH_LOG("dlserver_stop -c -p 0 exited %d: %s", WEXITSTATUS(status),
-		       WEXITSTATUS(status) == 3 ?
+	EXPECT_EQ(0, status) {
+		TH_LOG("dlserver_stop -c -p 0 exited %d: %s", status,
+		       status == 3 ?
 		       "the fair server left a starved fair loop waiting 3 s" :
-		       WEXITSTATUS(status) == 1 ? "a round warned" : "it could not set up");
+		       status == 1 ? "a round warned" : "it could not set up");
 	}
 }
 

@@ -14,30 +14,25 @@
  */
 #include "kselftest_harness.h"
 
-#include <sys/wait.h>
 #include <unistd.h>
+
+#include "buddy_lib.h"
 
 #define REPRO	SB_TOP "/build/dlserver_stop"
 #define ROUNDS	"3"
 
 TEST(fair_server_counted_on_offline)
 {
+	const char *const argv[] = { REPRO, "-o", "-n", ROUNDS, NULL };
 	int status;
-	pid_t pid;
 
 	ASSERT_EQ(0, access(REPRO, X_OK)) TH_LOG("%s missing (run: make guest)", REPRO);
-	pid = fork();
-	ASSERT_LE(0, pid);
-	if (!pid) {
-		execl(REPRO, REPRO, "-o", "-n", ROUNDS, (char *)NULL);
-		_exit(127);
-	}
-	ASSERT_EQ(pid, waitpid(pid, &status, 0));
-	ASSERT_TRUE(WIFEXITED(status));
+	status = sb_run(argv);
+	ASSERT_LE(0, status) TH_LOG("%s could not run, or it died by a signal", REPRO);
 	/* its lines above say what each round measured; 1: busy wait or WARN, 2: no setup */
-	EXPECT_EQ(0, WEXITSTATUS(status)) {
-		TH_LOG("dlserver_stop -o exited %d: %s", WEXITSTATUS(status),
-		       WEXITSTATUS(status) == 1 ?
+	EXPECT_EQ(0, status) {
+		TH_LOG("dlserver_stop -o exited %d: %s", status,
+		       status == 1 ?
 		       "an offline busy-waited or warned: the fair server counted as a task" :
 		       "it could not set up");
 	}
