@@ -39,9 +39,9 @@ workloads=$(echo "$workloads" | tr ',' ' ')
 toggled=0 asis=
 for v in $variants; do
 	case $v in
-	off | next | next+last | next-eevdf | next-eevdf+last) toggled=1 ;;
+	off | next | next+last | next-eevdf | next-eevdf+last | next*-long) toggled=1 ;;
 	base | stock-?*) asis="$asis $v" ;;
-	*) die "unknown variant '$v' (off, next, next+last, next-eevdf, next-eevdf+last, base or stock-NAME)" ;;
+	*) die "unknown variant '$v' (off, next, next+last, next-eevdf, next-eevdf+last, each next* with -long, base or stock-NAME)" ;;
 	esac
 done
 [ -n "$(echo $variants)" ] || die "no variants given"

@@ -3,7 +3,8 @@
 #
 #   host/bench/run.sh [--reps N] [--seconds S] [--wall] [--config C] [--workloads LIST]
 #                [--variants "base off next next+last stock-6.12 stock-6.1-wall"]
-#                (also known: next-eevdf next-eevdf+last)
+#                (also known: next-eevdf next-eevdf+last, and each next* variant with
+#                -long: without BUDDY_SHORT_FIRST, e.g. next+last-long)
 #                [--cachesim ARGS] [--jobs J]
 #
 # Variants: base (the unpatched kernel), off / next / next+last / next-eevdf /
@@ -32,8 +33,9 @@ set -eu
 
 all="base off next next+last stock-6.12 stock-6.1-wall"
 known="$all next-eevdf next-eevdf+last"
+known="$known next-long next+last-long next-eevdf-long next-eevdf+last-long"
 # is_patched VARIANT: does VARIANT boot the patched kernel, buddies set at runtime?
-is_patched() { case $1 in off | next | next+last | next-eevdf | next-eevdf+last) ;; *) return 1 ;; esac; }
+is_patched() { case $1 in off | next*) ;; *) return 1 ;; esac; }
 reps=3 secs=2 mode=--icount variants= cfg=bench workloads= cachesim= cs= jobs=1
 while [ $# -gt 0 ]; do
 	case $1 in
