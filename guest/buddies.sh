@@ -14,8 +14,9 @@ has_feature() { tr ' ' '\n' <"$SB_FEATURES" | grep -qx -e "$1" -e "NO_$1"; }
 # feature the kernel lacks is a no-op; asking for one it lacks (LAST_BUDDY on the
 # unpatched kernel) fails.
 buddies_set() {
-	short=BUDDY_SHORT_FIRST
+	short= # BUDDY_SHORT_FIRST as the kernel boots (on), where it has the feature
 	case $1 in *?-long) short=NO_BUDDY_SHORT_FIRST; set -- "${1%-long}" ;; esac
+	! has_feature BUDDY_SHORT_FIRST || short=${short:-BUDDY_SHORT_FIRST}
 	case $1 in
 	off) set -- NO_NEXT_BUDDY NO_NEXT_BUDDY_EEVDF NO_LAST_BUDDY ;;
 	next) set -- NEXT_BUDDY NO_NEXT_BUDDY_EEVDF NO_LAST_BUDDY ;;
@@ -24,7 +25,8 @@ buddies_set() {
 	next-eevdf+last) set -- NEXT_BUDDY NEXT_BUDDY_EEVDF LAST_BUDDY ;;
 	*) echo "buddies_set: unknown mode '$1'" >&2; return 2 ;;
 	esac
-	set -- "$@" "$short"
+	# shellcheck disable=SC2086 # (empty or one feature name)
+	set -- "$@" $short
 	want=
 	for f; do
 		if has_feature "${f#NO_}"; then

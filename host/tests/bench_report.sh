@@ -6,6 +6,7 @@
 # interval), better directions and descriptions from guest/metrics.tsv, the headline table,
 # the kernels of kernels.txt, lines that are not results skipped; guest/bench's argument
 # checks, latency percentiles, wakelat's figures and restoring of the sched features;
+# the features buddies_set writes per variant (-long: without BUDDY_SHORT_FIRST);
 # host/bench/compare.sh's within/outside verdict; and, when gnuplot is installed,
 # host/bench/plot.sh's PNGs written and linked.
 . "$(dirname "$0")/lib.sh"
@@ -163,6 +164,20 @@ PATH=$fake:$PATH SB_SCHED_FEATURES=$dir/features "$top/guest/bench" "$fake" off 
 	>/dev/null || fail "guest/bench off failed with stand-ins"
 [ "$(cat "$dir/features")" = LAST_BUDDY ] ||
 	fail "features not restored after guest/bench off: '$(cat "$dir/features")'"
+# buddies_set (guest/buddies.sh): a -long variant switches BUDDY_SHORT_FIRST off, the others
+# switch it on where the kernel has it; a kernel without it needs nothing of it.
+set_buddies() { # FEATURES VARIANT: what buddies_set writes, on one line
+	echo "$1" >"$dir/features"
+	SB_SCHED_FEATURES=$dir/features sh -c '. "$(dirname "$0")/buddies.sh"
+		sb_features_write() { echo "$*"; }; trap - EXIT; buddies_set "$1"' \
+		"$top/guest/bench" "$2"
+}
+got=$(set_buddies "NEXT_BUDDY LAST_BUDDY BUDDY_SHORT_FIRST" next+last-long)
+[ "$got" = "NEXT_BUDDY LAST_BUDDY NO_BUDDY_SHORT_FIRST" ] || fail "next+last-long wrote '$got'"
+got=$(set_buddies "NEXT_BUDDY LAST_BUDDY NO_BUDDY_SHORT_FIRST" next+last)
+[ "$got" = "NEXT_BUDDY LAST_BUDDY BUDDY_SHORT_FIRST" ] || fail "next+last wrote '$got'"
+got=$(set_buddies "NEXT_BUDDY LAST_BUDDY" off)
+[ "$got" = "NO_NEXT_BUDDY NO_LAST_BUDDY" ] || fail "off without BUDDY_SHORT_FIRST wrote '$got'"
 
 # host/host/bench/compare.sh: a second run within the spread passes, a moved figure fails
 sed 's/^fast,3,hackbench-pipe-process,seconds,1$/fast,3,hackbench-pipe-process,seconds,1.01/' \
