@@ -8,7 +8,8 @@
  * Needs CONFIG_SCHED_DEBUG (the debugfs files; SCHED_WARN_ON() is compiled out without it),
  * and 2 CPUs. host/dlserver-repro.sh boots it many times; the in-guest test
  * dlserver_double_stop runs a few rounds. With -o it checks the hotplug side of the fair
- * server instead (patches/fixes/0003; the in-guest test dlserver_offline).
+ * server instead (patches/fixes/0003, a backport of mainline's 52d15521eb75; the in-guest
+ * test dlserver_offline).
  *
  *   dlserver_stop [-n ROUNDS] [-o | -c] [-f]
  *     -n  rounds (default 3)
@@ -79,7 +80,7 @@
 /*
  * -o: more runs of the hotplug thread than this in one offline is the busy wait of
  * balance_hotplug_wait() on a fair server counted as a task (patches/fixes/0003 fixes it): 4-5
- * runs measured with the fix, up to 1041 (default runtime) and 37399-46178 (WIDE_NS) without.
+ * runs measured with a fix, up to 1041 (default runtime) and 37399-46178 (WIDE_NS) without.
  */
 #define BUSY_RUNS	100
 #define STOPPED_NS	20000000ULL	/* from the fair loop's end to the runtime write */
