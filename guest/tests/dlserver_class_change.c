@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A task that the fair server runs and that turns SCHED_FIFO does not keep the server
- * from its other fair tasks. In Debian's 6.12.118 the server stays enqueued above the
+ * A fair task that turns SCHED_FIFO while the fair server is enqueued (running it, or,
+ * since patches/fixes/0003, running beside it) does not keep the server from its other
+ * fair tasks. In Debian's 6.12.118 the server stays enqueued above the
  * task's new class, and nothing makes the CPU pick again: a fair task there starves until
  * some other event reschedules (3 s and more). patches/fixes/0004 has the fix
  * (docs/deadline-warn.md, section 7).
