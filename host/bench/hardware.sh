@@ -39,9 +39,12 @@ workloads=$(echo "$workloads" | tr ',' ' ')
 toggled=0 asis=
 for v in $variants; do
 	case $v in
-	off | next | next+last | next-eevdf | next-eevdf+last | next*-long) toggled=1 ;;
 	base | stock-?*) asis="$asis $v" ;;
-	*) die "unknown variant '$v' (off, next, next+last, next-eevdf, next-eevdf+last, each next* with -long, base or stock-NAME)" ;;
+	*)
+		bench_is_buddies "$v" ||
+			die "unknown variant '$v' ($BENCH_BUDDIES, each next* also with -long, base or stock-NAME)"
+		toggled=1
+		;;
 	esac
 done
 [ -n "$(echo $variants)" ] || die "no variants given"

@@ -3,6 +3,17 @@
 # directory, the rotated order of variants, the progress line, keeping a run's CSV lines,
 # the report (also host/bench/clock.sh's). Source it after host/lib.sh.
 
+# The buddy settings a bench variant may name: guest/buddies.sh's buddies_set() sets them
+# on the patched kernel at runtime; each next* one also with -long (without
+# BUDDY_SHORT_FIRST).
+BENCH_BUDDIES="off next next+last next-eevdf next-eevdf+last"
+
+# bench_is_buddies VARIANT: is VARIANT one of them?
+bench_is_buddies() {
+	case $1 in off-long) return 1 ;; esac
+	case " $BENCH_BUDDIES " in *" ${1%-long} "*) ;; *) return 1 ;; esac
+}
+
 # bench_check_workloads LIST: names, commas and spaces only (it is quoted into a guest
 # command line).
 bench_check_workloads() {

@@ -32,10 +32,10 @@ set -eu
 . "$SB_TOP/host/bench/lib.sh"
 
 all="base off next next+last stock-6.12 stock-6.1-wall"
-known="$all next-eevdf next-eevdf+last"
-known="$known next-long next+last-long next-eevdf-long next-eevdf+last-long"
 # is_patched VARIANT: does VARIANT boot the patched kernel, buddies set at runtime?
-is_patched() { case $1 in off | next*) ;; *) return 1 ;; esac; }
+is_patched() { bench_is_buddies "$1"; }
+# known VARIANT: a kernel as it boots, or a buddy setting on the patched one?
+known() { case $1 in base | stock-6.12 | stock-6.1-wall) ;; *) is_patched "$1" ;; esac; }
 reps=3 secs=2 mode=--icount variants= cfg=bench workloads= cachesim= cs= jobs=1
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -63,14 +63,13 @@ bench_check_workloads "$workloads"
 workloads=$(echo "$workloads" | tr ',' ' ')
 [ -n "$(echo $variants)" ] || die "no variants given"
 for v in $variants; do
-	case " $known " in
-	*" $v-wall "*) die "variant '$v' hangs under -icount: use $v-wall" ;;
-	*" $v "*)
-		case $cachesim$v in
-		--cachesim*-wall) die "variant '$v' runs in wall-clock mode, the cache model needs -icount" ;;
-		*-wall) [ "$jobs" = 1 ] || die "variant '$v' runs in wall-clock mode: it cannot share the host (drop --jobs)" ;;
-		esac ;;
-	*) die "unknown variant '$v' (known: $known)" ;;
+	if ! known "$v"; then
+		known "$v-wall" && die "variant '$v' hangs under -icount: use $v-wall"
+		die "unknown variant '$v' (known: base stock-6.12 stock-6.1-wall $BENCH_BUDDIES, each next* also with -long)"
+	fi
+	case $cachesim$v in
+	--cachesim*-wall) die "variant '$v' runs in wall-clock mode, the cache model needs -icount" ;;
+	*-wall) [ "$jobs" = 1 ] || die "variant '$v' runs in wall-clock mode: it cannot share the host (drop --jobs)" ;;
 	esac
 done
 [ -x "$SB_TOP/build/pairs" ] || die "guest programs missing (run: make guest)"
