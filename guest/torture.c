@@ -74,8 +74,10 @@ struct shm {
 	volatile int stop;		/* workers: finish up */
 	volatile int monitor_stop;
 	volatile int hotplug_busy;
+	volatile unsigned long long offline;	/* CPUs the hotplug thread took offline */
 	volatile int exempt[MAX_UNITS];	/* unit legitimately held back */
 	volatile int cpu[MAX_UNITS][2];	/* CPU a member last ran on: producer or hog, consumer */
+	volatile pid_t pid[MAX_UNITS][2];	/* the members */
 	uint64_t progress[MAX_UNITS];	/* pair: messages received; hog: loops */
 	uint64_t sent[MAX_PAIRS], acked[MAX_PAIRS], bad[MAX_PAIRS];
 	uint32_t fword[MAX_PAIRS];	/* futex pairs: 0 producer's turn, 1 consumer's */
@@ -318,6 +320,8 @@ static void start_workers(void)
 		}
 		add_proc(p, i);
 		add_proc(c, i);
+		shm->pid[i][0] = p;
+		shm->pid[i][1] = c;
 	}
 	for (int j = 0; j < nhogs; j++) {
 		pid_t h = child();
@@ -325,6 +329,7 @@ static void start_workers(void)
 		if (!h)
 			hog(npairs + j);
 		add_proc(h, npairs + j);
+		shm->pid[npairs + j][0] = h;
 	}
 }
 
@@ -529,8 +534,31 @@ static void rt_adopt(void)
 }
 
 /*
+ * The CPU member @m (0: producer or hog, 1: consumer) of unit @u waits on: the one it
+ * last ran on, as it published it, unless the hotplug thread has taken that CPU offline
+ * since; then the member was moved without running, and its stat file says where to
+ * (-1 when that cannot be read: the window counts).
+ */
+static int member_cpu(int u, int m)
+{
+	int cpu = shm->cpu[u][m], policy, fd;
+	char path[64], state;
+
+	if (cpu < 0 || cpu >= MAX_CPUS || !(shm->offline & 1ULL << cpu))
+		return cpu;
+	snprintf(path, sizeof(path), "/proc/%d/stat", shm->pid[u][m]);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (rt_read(fd, &state, &cpu, &policy))
+		cpu = -1;
+	close(fd);
+	return cpu;
+}
+
+/*
  * Which units are held by a real-time or deadline task: held[u] is set when one runs or
- * waits on the CPU a member of u last ran on. Tasks that exited are dropped.
+ * waits on the CPU a member of u waits on (member_cpu()). Tasks that exited are dropped.
  */
 static void rt_holds(bool held[MAX_UNITS])
 {
@@ -550,7 +578,7 @@ static void rt_holds(bool held[MAX_UNITS])
 			busy |= 1ULL << cpu;
 	}
 	for (int u = 0; u < nunits; u++) {
-		int a = shm->cpu[u][0], b = u < npairs ? shm->cpu[u][1] : -1;
+		int a = member_cpu(u, 0), b = u < npairs ? member_cpu(u, 1) : -1;
 
 		held[u] = (a >= 0 && busy & 1ULL << a) || (b >= 0 && busy & 1ULL << b);
 	}
@@ -781,6 +809,10 @@ static int cpu_online(int cpu, bool on)
 	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", cpu);
 	shm->hotplug_busy = 1;
 	ret = sb_write_file(path, on ? "1" : "0");
+	if (!ret && on)
+		__atomic_and_fetch(&shm->offline, ~(1ULL << cpu), __ATOMIC_RELAXED);
+	else if (!ret)
+		__atomic_or_fetch(&shm->offline, 1ULL << cpu, __ATOMIC_RELAXED);
 	shm->hotplug_busy = 0;
 	return ret;
 }
