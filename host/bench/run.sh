@@ -34,8 +34,10 @@ set -eu
 all="base off next next+last stock-6.12 stock-6.1-wall"
 # is_patched VARIANT: does VARIANT boot the patched kernel, buddies set at runtime?
 is_patched() { bench_is_buddies "$1"; }
+# The kernels a variant may run as they boot.
+asboot="base stock-6.12 stock-6.1-wall"
 # known VARIANT: a kernel as it boots, or a buddy setting on the patched one?
-known() { case $1 in base | stock-6.12 | stock-6.1-wall) ;; *) is_patched "$1" ;; esac; }
+known() { case " $asboot " in *" $1 "*) ;; *) is_patched "$1" ;; esac; }
 reps=3 secs=2 mode=--icount variants= cfg=bench workloads= cachesim= cs= jobs=1
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -65,7 +67,7 @@ workloads=$(echo "$workloads" | tr ',' ' ')
 for v in $variants; do
 	if ! known "$v"; then
 		known "$v-wall" && die "variant '$v' hangs under -icount: use $v-wall"
-		die "unknown variant '$v' (known: base stock-6.12 stock-6.1-wall $BENCH_BUDDIES, each next* also with -long)"
+		die "unknown variant '$v' (known: $asboot $BENCH_BUDDIES, each next* also with -long)"
 	fi
 	case $cachesim$v in
 	--cachesim*-wall) die "variant '$v' runs in wall-clock mode, the cache model needs -icount" ;;
