@@ -10,6 +10,7 @@
 #   make bench-clock     the sched_clock() cost module alone (patch 0011)
 #   make bench-cache     A/B benchmark under the cache model, 12 boots (~21 min here): misses
 #                        and modelled cycles per operation (BENCH_CACHE=large: 20 longer boots)
+#   make kunit           the buddy KUnit suite through the tree's kunit.py: x86_64, no schedstats
 #   make torture         debug kernels under load, churn and hotplug (TORTURE_SECONDS)
 #   make torture-quick   60 s of it on the patched debug kernel, without the heavy stressors
 #   make soak            hours of torture: SOAK_HOURS (default 2) on the patched debug kernel,
@@ -106,9 +107,13 @@ test: kernels guest cachesim
 	@CONFIG=$(CONFIG) host/test.sh
 
 # The edit-test loop: host tests, in-guest tests on both kernels and KUnit, as make test,
-# but without the 11 prefix builds (series_prefixes) and the torture run (torture_quick).
+# but without the prefix builds (series_prefixes) and the torture run (torture_quick).
 check: kernels guest cachesim
 	@CONFIG=$(CONFIG) host/test.sh --leave-out "series_prefixes torture_quick"
+
+# The buddy KUnit suite as kunit.py builds and runs it, without schedstats (~15 min cold).
+kunit: tree
+	@host/kunit.sh
 
 demo: patched guest
 	@host/boot.sh --icount --timeout 900 --config $(CONFIG) --name demo -- \
@@ -196,4 +201,4 @@ export:
 clean:
 	rm -rf build
 
-.PHONY: all deps tree kernels patched tests guest cachesim test check demo bench-quick bench bench-cache bench-defaults bench-clock anchors deb deb-boot torture torture-quick soak export clean
+.PHONY: all deps tree kernels patched tests guest cachesim test check demo bench-quick bench bench-cache bench-defaults bench-clock anchors deb deb-boot kunit torture torture-quick soak export clean

@@ -1,0 +1,29 @@
+#!/bin/sh
+# The buddy KUnit suite as a kunit.py user runs it: the patched tree's
+# tools/testing/kunit/kunit.py builds config/buddy.kunitconfig (no schedstats) for ARCH,
+# in $SCHED_BUDDY_CACHE/kunit-ARCH through ccache, boots it (QEMU for x86_64) and parses
+# the result. The test kernels run the same suite at boot, with schedstats.
+#   host/kunit.sh [--arch x86_64|um]     (default: x86_64)
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+arch=x86_64
+while [ $# -gt 0 ]; do
+	case $1 in
+	--arch) need "$@"; arch=$2; shift 2 ;;
+	*) die "unknown option '$1' (expected: --arch x86_64|um)" ;;
+	esac
+done
+case $arch in
+x86_64 | um) ;;
+*) die "unknown architecture '$arch' (expected: x86_64 or um)" ;;
+esac
+src=$(sb_src patched)
+[ -f "$src/tools/testing/kunit/kunit.py" ] || die "no kernel tree at $src (run: make tree)"
+
+cd "$src"
+CCACHE_DIR="$SCHED_BUDDY_CACHE/ccache" CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G} \
+	python3 tools/testing/kunit/kunit.py run --arch="$arch" \
+	--kunitconfig="$SB_TOP/config/buddy.kunitconfig" \
+	--build_dir="$SCHED_BUDDY_CACHE/kunit-$arch" --make_options "CC=ccache gcc" \
+	--jobs="$(nproc)" --timeout=900
