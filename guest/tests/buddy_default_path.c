@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * With NEXT_BUDDY off (as the kernel boots) the fair class picks as unpatched 6.12 does.
+ * 6.12 still has a next buddy then: dequeue_entities() nominates a group whose task
+ * sleeps while the group stays busy (and yield_to() nominates its target), and picks
+ * it whenever it is eligible. The series' rules (the bounds, BUDDY_SHORT_FIRST, the
+ * last buddy) must leave that buddy alone. Pipe pairs with bursts in two cpu cgroups,
+ * each with a hog, and pairs and a hog on the root queue, all on one CPU: the grouped
+ * pairs' sleeps keep nominating their groups, and the root pairs' wakeups often make one
+ * of them the EEVDF pick when a group is the buddy, one that ran much shorter than the
+ * group (which runs on while its tasks switch inside it). Asserted from the schedstat
+ * counters: 6.12's buddy was
+ * decided on (next picked, same or ineligible), no decision was one 6.12 does not
+ * take (too_far, too_long, shorter), and no last buddy was ever set or picked.
+ */
+#include "buddy_fixture.h"
+
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#define RUN_MS		2000
+
+#define TOP SB_CGROUP "/sbt-default"
+static const char *const groups[2] = { TOP "/a", TOP "/b" };
+const char *const buddy_needs[] = { "NEXT_BUDDY", "LAST_BUDDY", "BUDDY_BOUND", NULL };
+
+static const char *const counters[] = {
+	"buddy_next_picked", "buddy_next_same", "buddy_next_ineligible",
+	"buddy_next_too_far", "buddy_next_too_long", "buddy_next_shorter",
+	"buddy_last_set", "buddy_last_picked", "buddy_last_same",
+};
+enum { PICKED, SAME, INELIGIBLE, TOO_FAR, TOO_LONG, SHORTER, LAST_SET, LAST_PICKED,
+	LAST_SAME, NCOUNTERS };
+
+#define ROOT_PAIRS	3
+
+/* The first ROOT_PAIRS pairs and hog 0 stay on the root queue, the others alternate. */
+static int place(pid_t pid, bool hog, int index, void *arg)
+{
+	int group = hog ? index - 1 : index - ROOT_PAIRS;
+
+	(void)arg;
+	return group >= 0 ? sb_cgroup_move(groups[group % 2], pid) : 0;
+}
+
+TEST_F_TIMEOUT(buddies, next_buddy_off, 40)
+{
+	struct sb_pairs_cfg cfg = { .npairs = ROOT_PAIRS + 2, .nhogs = 3, .burst_us = 100,
+				    .duration_ms = RUN_MS, .place = place };
+	struct sb_pairs_result r;
+	long before[NCOUNTERS], d[NCOUNTERS];
+	int ret;
+
+	ASSERT_EQ(0, sb_feature_get("NEXT_BUDDY")) TH_LOG("NEXT_BUDDY is on as booted");
+	ret = sb_cgroup_enable_cpu(SB_CGROUP) ?: sb_cgroup_create(TOP, 0) ?:
+	      sb_cgroup_enable_cpu(TOP) ?: sb_cgroup_create(groups[0], 100) ?:
+	      sb_cgroup_create(groups[1], 100);
+	ASSERT_EQ(0, ret) TH_LOG("cannot create the groups: %s", strerror(-ret));
+
+	/* The other buddy features as the kernel boots them (the fixture restores). */
+	ret = sb_feature_set("RUN_TO_PARITY", false) ?:
+	      sb_feature_set("LAST_BUDDY", true) ?: sb_feature_set("BUDDY_BOUND", true) ?:
+	      (sb_feature_get("BUDDY_SHORT_FIRST") < 0 ? 0 :
+	       sb_feature_set("BUDDY_SHORT_FIRST", true));
+	for (int i = 0; i < NCOUNTERS; i++) {
+		before[i] = sb_sched_debug_sum(counters[i]);
+		if (before[i] < 0)
+			ret = ret ?: -ENOENT;
+	}
+	ret = ret ?: sb_pairs_run(&cfg, &r);
+	for (int i = 0; i < NCOUNTERS; i++)
+		d[i] = sb_sched_debug_sum(counters[i]) - before[i];
+	rmdir(groups[0]);
+	rmdir(groups[1]);
+	rmdir(TOP);
+	ASSERT_EQ(0, ret) TH_LOG("pairs run failed, or a counter is missing: %d", ret);
+
+	ksft_print_msg("NEXT_BUDDY off, %ld switches, cohesion %.3f: next picked %ld same %ld ineligible %ld; refused too_far %ld too_long %ld shorter %ld; last set %ld picked %ld same %ld\n",
+		       r.switches, r.cohesion, d[PICKED], d[SAME], d[INELIGIBLE], d[TOO_FAR],
+		       d[TOO_LONG], d[SHORTER], d[LAST_SET], d[LAST_PICKED], d[LAST_SAME]);
+	ASSERT_LT(0, d[PICKED] + d[SAME] + d[INELIGIBLE])
+		TH_LOG("6.12's next buddy was never decided on: the test shows nothing");
+	ASSERT_EQ(0, d[TOO_FAR] + d[TOO_LONG] + d[SHORTER])
+		TH_LOG("6.12's next buddy refused by the series' rules");
+	ASSERT_EQ(0, d[LAST_SET] + d[LAST_PICKED] + d[LAST_SAME])
+		TH_LOG("a last buddy with NEXT_BUDDY off");
+}
+
+TEST_HARNESS_MAIN
