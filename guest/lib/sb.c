@@ -317,23 +317,34 @@ unsigned long long sb_task_runs(pid_t pid)
 	return schedstat_field(pid, 2);
 }
 
-long sb_sched_debug_sum(const char *field)
+int sb_sched_debug_sums(const char *const *fields, int n, long *sums)
 {
 	FILE *f = fopen("/sys/kernel/debug/sched/debug", "re");
 	char line[256], key[80];
-	long sum = -1, v;
 
+	for (int i = 0; i < n; i++)
+		sums[i] = -1;
 	if (!f)
 		return -1;
-	snprintf(key, sizeof(key), ".%s ", field);
 	while (fgets(line, sizeof(line), f)) {
-		char *p = strstr(line, key), *colon;
+		for (int i = 0; i < n; i++) {
+			char *p, *colon;
 
-		if (!p || !(colon = strchr(p, ':')))
-			continue;
-		v = atol(colon + 1);
-		sum = (sum < 0 ? 0 : sum) + v;
+			snprintf(key, sizeof(key), ".%s ", fields[i]);
+			if (!(p = strstr(line, key)) || !(colon = strchr(p, ':')))
+				continue;
+			sums[i] = (sums[i] < 0 ? 0 : sums[i]) + atol(colon + 1);
+			break;
+		}
 	}
 	fclose(f);
+	return 0;
+}
+
+long sb_sched_debug_sum(const char *field)
+{
+	long sum;
+
+	sb_sched_debug_sums(&field, 1, &sum);
 	return sum;
 }

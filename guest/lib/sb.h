@@ -82,5 +82,7 @@ unsigned long long sb_task_runs(pid_t pid);
 
 /* A value from the per-CPU section of /sys/kernel/debug/sched/debug, summed over CPUs. */
 long sb_sched_debug_sum(const char *field);
+/* The same for n fields in one read: sums[i] is -1 where field i is missing. */
+int sb_sched_debug_sums(const char *const *fields, int n, long *sums);
 
 #endif

@@ -29,11 +29,11 @@ static int run(unsigned int burst, bool next, bool last, struct sb_pairs_result 
 	long before[NCOUNTERS];
 	int ret = sb_set_buddies(next, last);
 
-	for (int i = 0; i < NCOUNTERS; i++)
-		before[i] = sb_sched_debug_sum(counters[i]);
+	sb_sched_debug_sums(counters, NCOUNTERS, before);
 	ret = ret ?: sb_pairs_run(&cfg, r);
+	sb_sched_debug_sums(counters, NCOUNTERS, delta);
 	for (int i = 0; i < NCOUNTERS; i++)
-		delta[i] = sb_sched_debug_sum(counters[i]) - before[i];
+		delta[i] -= before[i];
 	return ret;
 }
 

@@ -63,14 +63,14 @@ TEST_F_TIMEOUT(buddies, next_buddy_off, 40)
 	      sb_feature_set("LAST_BUDDY", true) ?: sb_feature_set("BUDDY_BOUND", true) ?:
 	      (sb_feature_get("BUDDY_SHORT_FIRST") < 0 ? 0 :
 	       sb_feature_set("BUDDY_SHORT_FIRST", true));
-	for (int i = 0; i < NCOUNTERS; i++) {
-		before[i] = sb_sched_debug_sum(counters[i]);
+	sb_sched_debug_sums(counters, NCOUNTERS, before);
+	for (int i = 0; i < NCOUNTERS; i++)
 		if (before[i] < 0)
 			ret = ret ?: -ENOENT;
-	}
 	ret = ret ?: sb_pairs_run(&cfg, &r);
+	sb_sched_debug_sums(counters, NCOUNTERS, d);
 	for (int i = 0; i < NCOUNTERS; i++)
-		d[i] = sb_sched_debug_sum(counters[i]) - before[i];
+		d[i] -= before[i];
 	rmdir(groups[0]);
 	rmdir(groups[1]);
 	rmdir(TOP);
