@@ -130,10 +130,11 @@ static struct {
 } ops;
 
 static const char *const feature_names[] = {
-	"NEXT_BUDDY", "LAST_BUDDY", "PICK_BUDDY", "BUDDY_BOUND", "DELAY_DEQUEUE",
-	"RUN_TO_PARITY",
+	"NEXT_BUDDY", "LAST_BUDDY", "PICK_BUDDY", "BUDDY_BOUND", "NEXT_BUDDY_EEVDF",
+	"BUDDY_SHORT_FIRST", "CACHE_HOT_BUDDY", "DELAY_DEQUEUE", "RUN_TO_PARITY",
+	"PREEMPT_SHORT",
 };
-static const char *features[8];
+static const char *features[sizeof(feature_names) / sizeof(*feature_names)];
 static int nfeatures;
 static char saved_features[SB_FEATURES_LEN];
 static long saved_gran = -1;
