@@ -8,6 +8,8 @@
 #   make bench-quick     A/B benchmark, ~10 min: base, off, next+last, quick workloads
 #   make bench           A/B benchmark, ~50 min: six variants incl. stock kernels, all workloads
 #   make bench-clock     the sched_clock() cost module alone (patch 0011)
+#   make bench-topology  where the buddies' cost goes with groups: pairs and bystanders in
+#                        seven placements (TOPOLOGY_ARGS, e.g. --slice 100)
 #   make bench-cache     A/B benchmark under the cache model, 12 boots (~21 min here): misses
 #                        and modelled cycles per operation (BENCH_CACHE=large: 20 longer boots)
 #   make kunit           the buddy KUnit suite through the tree's kunit.py: x86_64, no schedstats
@@ -71,6 +73,10 @@ build/pairs: guest/pairs.c $(GUEST_LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
 
+build/topology: guest/topology.c $(GUEST_LIB)
+	@mkdir -p build
+	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
+
 build/wakelat: guest/wakelat.c $(GUEST_LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -pthread -o $@ $(filter %.c,$^) -lm
@@ -95,7 +101,7 @@ build/cachesweep: guest/cachesweep.c guest/lib/cachemark.h $(GUEST_LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
 
-guest: tests build/pairs build/wakelat build/torture build/dlserver_stop build/cachemark build/cachesweep build/handover
+guest: tests build/pairs build/topology build/wakelat build/torture build/dlserver_stop build/cachemark build/cachesweep build/handover
 
 # The cache-model plugin (host/cachesim/), built against the installed QEMU's source.
 build/cachesim.so: host/cachesim/cachesim.c guest/lib/cachemark.h host/cachesim/build-plugin.sh
@@ -160,6 +166,12 @@ bench-defaults: guest cachesim
 	@$(MAKE) --no-print-directory kernels CONFIG=bench
 	@host/bench/defaults.sh --jobs $(BENCH_JOBS)
 
+# bench-topology: the topology table (docs/topology.md): the pairs and their bystanders in
+# seven placements (autogroup needs a kernel with it), buddies off / everywhere / inside
+# groups only, 16 rounds (~30 min here). TOPOLOGY_ARGS passes options to host/bench/topology.sh (e.g. --slice 100).
+bench-topology: kernels guest
+	@host/bench/topology.sh $(TOPOLOGY_ARGS)
+
 # bench-clock: the clockcost module (guest/clockcost/) built against the bench config's
 # base and patched kernels and loaded in deterministic boots of each, as it boots and with
 # tsc=unstable (4 boots).
@@ -201,4 +213,4 @@ export:
 clean:
 	rm -rf build
 
-.PHONY: all deps tree kernels patched tests guest cachesim test check demo bench-quick bench bench-cache bench-defaults bench-clock anchors deb deb-boot kunit torture torture-quick soak export clean
+.PHONY: all deps tree kernels patched tests guest cachesim test check demo bench-quick bench bench-cache bench-defaults bench-clock bench-topology anchors deb deb-boot kunit torture torture-quick soak export clean

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -121,6 +122,24 @@ int sb_pin_cpu(int cpu)
 	CPU_ZERO(&set);
 	CPU_SET(cpu, &set);
 	return sched_setaffinity(0, sizeof(set), &set) ? -errno : 0;
+}
+
+/* struct sched_attr as of Linux 4.13: glibc 2.36 has neither it nor sched_setattr(). */
+struct sb_sched_attr {
+	unsigned int size, sched_policy;
+	unsigned long long sched_flags;
+	int sched_nice;
+	unsigned int sched_priority;
+	unsigned long long sched_runtime, sched_deadline, sched_period;
+	unsigned int sched_util_min, sched_util_max;
+};
+
+int sb_set_slice(pid_t pid, unsigned long long ns)
+{
+	struct sb_sched_attr a = { .size = sizeof(a), .sched_policy = SCHED_OTHER,
+				   .sched_runtime = ns };
+
+	return syscall(SYS_sched_setattr, pid, &a, 0) ? -errno : 0;
 }
 
 unsigned long long sb_now_ns(void)

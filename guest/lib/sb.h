@@ -42,6 +42,8 @@ long sb_cgroup_usage_usec(const char *dir);
 
 /* Pin the calling thread to one CPU; returns 0 or -errno. */
 int sb_pin_cpu(int cpu);
+/* Ask for a slice of ns nanoseconds (sched_runtime, SCHED_OTHER); returns 0 or -errno. */
+int sb_set_slice(pid_t pid, unsigned long long ns);
 /* Monotonic time in nanoseconds. */
 unsigned long long sb_now_ns(void);
 /* Spin on the CPU for about ns nanoseconds of wall time. */
