@@ -51,27 +51,6 @@ static int by_value(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The probe: wake every PERIOD_NS on CPU 0, record how late each wakeup was. */
-static void probe(long long *late, const char *cgroup)
-{
-	struct timespec ts;
-	unsigned long long next;
-
-	if (cgroup && sb_cgroup_move(cgroup, getpid()))
-		_exit(1);
-	sb_pin_cpu(0);
-	usleep(200000);		/* let the pairs start */
-	next = sb_now_ns();
-	for (int i = 0; i < SAMPLES; i++) {
-		next += PERIOD_NS;
-		ts.tv_sec = next / 1000000000ULL;
-		ts.tv_nsec = next % 1000000000ULL;
-		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
-		late[i] = sb_now_ns() - next;
-	}
-	_exit(0);
-}
-
 /*
  * p50/p99/max wakeup latency in us, with the buddies on or off; nested: the pairs, hogs
  * and probe at the levels of the nested case, else all on the root queue.
@@ -94,17 +73,18 @@ static int measure(bool buddies, bool nested, double pct[3])
 		cfg.place = place_nested;
 	}
 	ret = sb_set_buddies(buddies, buddies);
-	pid = fork();
-	if (!pid)
-		probe(late, nested ? levels[2] : NULL);
+	pid = sb_probe_start(late, SAMPLES, PERIOD_NS, nested ? levels[2] : NULL);
+	if (pid < 0)
+		ret = -1;
 	ret = ret ?: sb_pairs_run(&cfg, &r);
-	waitpid(pid, &status, 0);
+	if (pid > 0)
+		waitpid(pid, &status, 0);
 	qsort(late, SAMPLES, sizeof(*late), by_value);
 	pct[0] = late[SAMPLES / 2] / 1e3;
 	pct[1] = late[SAMPLES * 99 / 100] / 1e3;
 	pct[2] = late[SAMPLES - 1] / 1e3;
 	munmap(late, SAMPLES * sizeof(*late));
-	return ret ?: !WIFEXITED(status);
+	return ret ?: !WIFEXITED(status) || WEXITSTATUS(status);
 }
 
 TEST_F_TIMEOUT(buddies, latency, 60)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 
 #include "buddy_lib.h"
 
@@ -28,6 +29,28 @@ const char *sb_missing_feature(const char *const *names)
 int sb_set_buddies(bool next, bool last)
 {
 	return sb_feature_set("NEXT_BUDDY", next) ?: sb_feature_set("LAST_BUDDY", last);
+}
+
+pid_t sb_probe_start(long long *late, int n, unsigned long long period_ns, const char *cgroup)
+{
+	struct timespec ts;
+	unsigned long long next;
+	pid_t pid = fork();
+
+	if (pid)
+		return pid;
+	if ((cgroup && sb_cgroup_move(cgroup, getpid())) || sb_pin_cpu(0))
+		_exit(1);
+	usleep(200000);		/* let the workload start */
+	next = sb_now_ns();
+	for (int i = 0; i < n; i++) {
+		next += period_ns;
+		ts.tv_sec = next / 1000000000ULL;
+		ts.tv_nsec = next % 1000000000ULL;
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+		late[i] = sb_now_ns() - next;
+	}
+	_exit(0);
 }
 
 int sb_schedstats_on(void)

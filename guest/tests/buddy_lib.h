@@ -49,6 +49,14 @@ double sb_max_lag_ms(int cpu, const volatile pid_t *pids, int npids);
 long sb_buddy_window_ns(void);
 
 /*
+ * The periodic probe, run in a child: it moves to cgroup (a directory, NULL: stays), pins
+ * itself to CPU 0, lets the workload start for 200 ms, then wakes every period_ns and
+ * records in late[0..n-1] how late each wakeup was (ns). late must be shared memory.
+ * Returns the child's pid, or -1; the child exits 0, or 1 when it could not be placed.
+ */
+pid_t sb_probe_start(long long *late, int n, unsigned long long period_ns, const char *cgroup);
+
+/*
  * Run the program argv[0] with the NULL-terminated argv and wait for it: its exit status
  * (127 when it could not be executed), or -1 when the fork failed or it did not exit
  * (a signal).
