@@ -131,7 +131,7 @@ static struct {
 
 static const char *const feature_names[] = {
 	"NEXT_BUDDY", "LAST_BUDDY", "PICK_BUDDY", "BUDDY_BOUND", "NEXT_BUDDY_EEVDF",
-	"BUDDY_SHORT_FIRST", "CACHE_HOT_BUDDY", "DELAY_DEQUEUE", "RUN_TO_PARITY",
+	"BUDDY_SHORT_FIRST", "BUDDY_ROOT", "CACHE_HOT_BUDDY", "DELAY_DEQUEUE", "RUN_TO_PARITY",
 	"PREEMPT_SHORT",
 };
 static const char *features[sizeof(feature_names) / sizeof(*feature_names)];
