@@ -157,8 +157,8 @@ bench-cache: guest cachesim
 	@$(MAKE) --no-print-directory kernels CONFIG=bench
 	@host/bench/run.sh --cachesim '' --jobs $(BENCH_JOBS) $(bench_cache_size_$(BENCH_CACHE))
 
-# bench-defaults: what the buddies' defaults rest on (docs/defaults.md): the six buddy
-# configurations (base, off, next, next+last, next-eevdf, next-eevdf+last) over
+# bench-defaults: what the buddies' defaults rest on (docs/findings/defaults.md): the six
+# buddy configurations (base, off, next, next+last, next-eevdf, next-eevdf+last) over
 # guest/bench's 'defaults' set (5 repetitions of 2 s workloads, 30 boots), then under the
 # cache model over its 'defaults-cache' set (3 repetitions of 1 s, 18 boots), merged into
 # one report (host/bench/defaults.sh); BENCH_JOBS guests at a time, deterministic mode.

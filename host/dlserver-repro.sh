@@ -1,10 +1,10 @@
 #!/bin/sh
 # How often does a kernel hit the deadline.c:265 WARN of Debian's 6.12.118 (the fair
-# server stopped twice, docs/deadline-warn.md)? Boots it N times with 2 vCPUs, each boot
-# running build/dlserver_stop (up to R rounds of: a SCHED_FIFO loop starving a fair loop
-# on CPU 1 until the fair server runs it and a pick stops the server, then a write of the
-# server's runtime that stops it again; it stops at the first deadline.c warning, which
-# SCHED_WARN_ON prints once a boot anyway).
+# server stopped twice, docs/findings/deadline-warn.md)? Boots it N times with 2 vCPUs,
+# each boot running build/dlserver_stop (up to R rounds of: a SCHED_FIFO loop starving a
+# fair loop on CPU 1 until the fair server runs it and a pick stops the server, then a
+# write of the server's runtime that stops it again; it stops at the first deadline.c
+# warning, which SCHED_WARN_ON prints once a boot anyway).
 #
 #   host/dlserver-repro.sh [--kernel PATH | --variant base|patched] [--config C]
 #                          [--boots N] [--rounds R] [--icount]

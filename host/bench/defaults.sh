@@ -1,5 +1,5 @@
 #!/bin/sh
-# The figures the buddies' defaults are chosen by (docs/defaults.md): every buddy
+# The figures the buddies' defaults are chosen by (docs/findings/defaults.md): every buddy
 # configuration over guest/bench's 'defaults' set, then under the cache model over its
 # 'defaults-cache' set, merged into one results.csv (the first run's figures, and the
 # second's per-operation counts *_per_op) with one report.
