@@ -81,7 +81,7 @@ build/wakelat: guest/wakelat.c $(GUEST_LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -pthread -o $@ $(filter %.c,$^) -lm
 
-build/torture: guest/torture.c $(GUEST_LIB)
+build/torture: $(wildcard guest/torture/*.c) $(wildcard guest/torture/*.h) $(GUEST_LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
 

@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The churner: until the duration is over, one operation at random every 1..5 ms
+ * (sched_setattr(), affinity, CPU hotplug, sched features and buddy_gran_ns; the cgroup
+ * one is in cgroups.c), and which units its holds exempt from the starvation bound. What
+ * it changes in the system is saved before and restored after, with every CPU online.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <sched.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "torture.h"
+
+#define GRAN		"/sys/kernel/debug/sched/buddy_gran_ns"
+#define HOTPLUG_QUIET_S	10
+#define PROGRESS_NS	60000000000ULL
+
+struct sched_attr_v1 {
+	uint32_t size, sched_policy;
+	uint64_t sched_flags;
+	int32_t sched_nice;
+	uint32_t sched_priority;
+	uint64_t sched_runtime, sched_deadline, sched_period;
+	uint32_t sched_util_min, sched_util_max;
+};
+
+struct churn_counts ops;
+
+static const char *const feature_names[] = {
+	"NEXT_BUDDY", "LAST_BUDDY", "PICK_BUDDY", "BUDDY_BOUND", "NEXT_BUDDY_EEVDF",
+	"BUDDY_SHORT_FIRST", "BUDDY_ROOT", "CACHE_HOT_BUDDY", "DELAY_DEQUEUE", "RUN_TO_PARITY",
+	"PREEMPT_SHORT",
+};
+const char *features[sizeof(feature_names) / sizeof(*feature_names)];
+int nfeatures;
+static char saved_features[SB_FEATURES_LEN];
+long saved_gran = -1;
+
+/* Recompute which units are held back (idle policy, cpu.idle or cpu.max cgroup). */
+void update_exempt(void)
+{
+	int ex[MAX_UNITS] = { 0 };
+
+	for (int i = 0; i < nprocs; i++) {
+		struct proc *p = &procs[i];
+
+		if (p->policy == SCHED_IDLE ||
+		    (p->leaf >= 0 && (leaves[p->leaf].idle || leaves[p->leaf].max)))
+			ex[p->unit] = 1;
+	}
+	for (int u = 0; u < nunits; u++)
+		shm->exempt[u] = ex[u];
+}
+
+static int setattr(pid_t pid, int policy, uint64_t slice)
+{
+	struct sched_attr_v1 a = { .size = sizeof(a), .sched_policy = policy,
+				   .sched_runtime = slice };
+
+	return syscall(SYS_sched_setattr, pid, &a, 0) ? -errno : 0;
+}
+
+static void op_setattr(void)
+{
+	static const int policies[] = { SCHED_OTHER, SCHED_BATCH, SCHED_IDLE };
+	struct proc *p = &procs[rnd(nprocs)];
+	int policy = policies[rnd(3)];
+	uint64_t slice = 0;
+
+	/* 6.12: sched_runtime of a fair task is its slice, 0.1 ms .. 100 ms */
+	if (policy == SCHED_OTHER && !ops.slice_unsupported && rnd(2))
+		slice = 100000 + rnd(10000000);
+	if (setattr(p->pid, policy, slice)) {
+		if (!slice)
+			return;
+		ops.slice_unsupported = true;
+		slice = 0;
+		if (setattr(p->pid, policy, 0))
+			return;
+	}
+	p->policy = policy;
+	ops.setattr++;
+	ops.slice += slice != 0;
+	ops.normal += policy == SCHED_OTHER;
+	ops.batch += policy == SCHED_BATCH;
+	ops.idlepol += policy == SCHED_IDLE;
+	update_exempt();
+}
+
+static void op_affinity(void)
+{
+	struct proc *p = &procs[rnd(nprocs)];
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	for (int c = 0; c < ncpus; c++)
+		if (rnd(2))
+			CPU_SET(c, &set);
+	if (!CPU_COUNT(&set))
+		CPU_SET(rnd(ncpus), &set);
+	/* EINVAL: only offline CPUs in the mask */
+	if (!sched_setaffinity(p->pid, sizeof(set), &set))
+		ops.affinity++;
+}
+
+static int cpu_online(int cpu, bool on)
+{
+	char path[64];
+	int ret;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", cpu);
+	shm->hotplug_busy = 1;
+	ret = sb_write_file(path, on ? "1" : "0");
+	if (!ret && on)
+		__atomic_and_fetch(&shm->offline, ~(1ULL << cpu), __ATOMIC_RELAXED);
+	else if (!ret)
+		__atomic_or_fetch(&shm->offline, 1ULL << cpu, __ATOMIC_RELAXED);
+	shm->hotplug_busy = 0;
+	return ret;
+}
+
+static bool cpu_is_online(int cpu)
+{
+	char path[64];
+	long v = 1;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", cpu);
+	sb_read_long(path, &v);
+	return v;
+}
+
+static void all_cpus_online(void)
+{
+	for (int c = 1; c < ncpus; c++)
+		if (!cpu_is_online(c))
+			cpu_online(c, true);
+}
+
+static void op_hotplug(void)
+{
+	int cpu = 1 + rnd(ncpus - 1);
+	bool on = !cpu_is_online(cpu);
+	int ret = cpu_online(cpu, on);
+
+	if (ret) {
+		ops.hotplug_refused++;	/* e.g. EBUSY: deadline bandwidth of stress-ng */
+		return;
+	}
+	on ? ops.online++ : ops.offline++;
+}
+
+static void op_feature(void)
+{
+	char val[32];
+
+	if (saved_gran >= 0 && rnd(4) == 0) {
+		snprintf(val, sizeof(val), "%ld", rnd(4) ? rnd(10000000) : 0);
+		if (!sb_write_file(GRAN, val))
+			ops.gran++;
+		return;
+	}
+	if (nfeatures && !sb_feature_set(features[rnd(nfeatures)], rnd(2)))
+		ops.features++;
+}
+
+/*
+ * Save what the churn changes for restore() (sched features, buddy_gran_ns: saved_gran
+ * stays -1 without it) and list the buddy features this kernel has, the ones toggled.
+ */
+int save_tunables(void)
+{
+	if (sb_features_save(saved_features, sizeof(saved_features))) {
+		fprintf(stderr, "torture: cannot read %s\n", SB_FEATURES);
+		return -1;
+	}
+	for (size_t i = 0; i < sizeof(feature_names) / sizeof(*feature_names); i++)
+		if (sb_feature_get(feature_names[i]) >= 0)
+			features[nfeatures++] = feature_names[i];
+	if (sb_read_long(GRAN, &saved_gran))
+		saved_gran = -1;
+	return 0;
+}
+
+static void restore(void)
+{
+	char val[32];
+
+	sb_features_restore(saved_features);
+	if (saved_gran >= 0) {
+		snprintf(val, sizeof(val), "%ld", saved_gran);
+		sb_write_file(GRAN, val);
+	}
+	all_cpus_online();
+}
+
+/*
+ * One operation every 1..5 ms until t0 + the duration: a CPU hotplug write every 1..3 s,
+ * otherwise cgroups 45%, sched_setattr 20%, affinity 20%, features and buddy_gran_ns 15%.
+ * The last HOTPLUG_QUIET_S seconds have no hotplug and every CPU online: stress-ng 0.15's
+ * parent once segfaulted in its teardown 84 ms after a CPU went offline, a cause not
+ * found in its source (docs/torture.md). The fork storm keeps exits under hotplug covered.
+ */
+void churn(unsigned long long t0)
+{
+	unsigned long long end = t0 + cfg.seconds * 1000000000ULL;
+	unsigned long long quiet = cfg.seconds > HOTPLUG_QUIET_S ?
+				   end - HOTPLUG_QUIET_S * 1000000000ULL : t0;
+	unsigned long long next_hotplug = t0 + 1000000000ULL;
+	unsigned long long next_progress = t0 + PROGRESS_NS;
+	bool hotplug = cfg.hotplug;
+
+	while (sb_now_ns() < end) {
+		long r = rnd(100);
+
+		if (hotplug && sb_now_ns() >= quiet) {
+			all_cpus_online();
+			hotplug = false;
+		} else if (hotplug && sb_now_ns() >= next_hotplug) {
+			op_hotplug();
+			next_hotplug = sb_now_ns() + 1000000000ULL + rnd(2000000000L);
+		} else if (r < 45) {
+			op_cgroup();
+		} else if (r < 65) {
+			op_setattr();
+		} else if (r < 85) {
+			op_affinity();
+		} else {
+			op_feature();
+		}
+		if (sb_now_ns() >= next_progress) {
+			print_progress(t0);
+			next_progress += PROGRESS_NS;
+		}
+		sb_sleep_ns(1000000 + rnd(4000000));
+	}
+}
+
+/*
+ * Undo every hold the churn left: tunables and CPUs (restore()), cpu.max and cpu.idle on
+ * the leaves, SCHED_BATCH and SCHED_IDLE back to SCHED_OTHER. Afterwards no unit is
+ * exempt, so every window of the drain counts against the bound.
+ */
+void release_holds(void)
+{
+	restore();
+	for (int l = 0; l < NLEAVES; l++) {
+		if (leaves[l].max)
+			sb_cgroup_write(leaves[l].path, "cpu.max", "max 100000");
+		if (leaves[l].idle)
+			sb_cgroup_write(leaves[l].path, "cpu.idle", "0");
+		leaves[l].max = leaves[l].idle = false;
+	}
+	for (int i = 0; i < nprocs; i++)
+		if (procs[i].policy != SCHED_OTHER && !setattr(procs[i].pid, SCHED_OTHER, 0))
+			procs[i].policy = SCHED_OTHER;
+	update_exempt();
+}
