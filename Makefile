@@ -12,6 +12,8 @@
 #                        seven placements (TOPOLOGY_ARGS, e.g. --slice 100)
 #   make bench-cache     A/B benchmark under the cache model, 12 boots (~21 min here): misses
 #                        and modelled cycles per operation (BENCH_CACHE=large: 20 longer boots)
+#   make bench-defaults  the table the buddies' defaults rest on, ~90 min: six buddy
+#                        configurations, plain and under the cache model, in one report
 #   make kunit           the buddy KUnit suite through the tree's kunit.py: x86_64, no schedstats
 #   make torture         debug kernels under load, churn and hotplug (TORTURE_SECONDS)
 #   make torture-quick   60 s of it on the patched debug kernel, without the heavy stressors
@@ -27,6 +29,12 @@
 #   make cachesim        the cache-model plugin for QEMU (docs/cache-model.md)
 #   make tree            unpack the source and apply the series in $SCHED_BUDDY_CACHE
 #   make export          turn the commits on the tree's sched-buddy branch back into patches/
+#   make deps            install the Debian packages the build and the guests need (apt)
+#   make kernels         build the base and the patched kernel of CONFIG (make patched: the
+#                        patched one alone)
+#   make guest           build the in-guest tests and workloads into build/ (make tests: the
+#                        tests alone)
+#   make clean           remove build/ (the kernel trees and builds stay in the cache)
 #
 # CONFIG selects config/$(CONFIG).config (on top of config/base.config).
 
