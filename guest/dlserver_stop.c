@@ -2,7 +2,7 @@
 /*
  * dlserver_stop: the short reproducer of Debian 6.12.118's deadline.c:265 WARN: a fair
  * server that a pick has already stopped is stopped a second time, which takes its
- * bandwidth off running_bw twice (docs/deadline-warn.md). The torture met it on CPU
+ * bandwidth off running_bw twice (docs/findings/deadline-warn.md). The torture met it on CPU
  * offline (sched_cpu_dying() stops the server unconditionally); this program uses the
  * other unconditional stop, a write to the server's runtime in debugfs, which it can time.
  * Needs CONFIG_SCHED_DEBUG (the debugfs files; SCHED_WARN_ON() is compiled out without it),

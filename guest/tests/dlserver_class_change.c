@@ -5,7 +5,7 @@
  * fair tasks. In Debian's 6.12.118 the server stays enqueued above the
  * task's new class, and nothing makes the CPU pick again: a fair task there starves until
  * some other event reschedules (3 s and more). patches/fixes/0004 has the fix
- * (docs/deadline-warn.md, section 7).
+ * (docs/findings/deadline-warn.md, section 7).
  *
  * Runs build/dlserver_stop -c -p 0 for ROUNDS rounds on CPU 1: a fair loop starved by a
  * SCHED_FIFO loop until the fair server runs it; the next round starts at once, so the

@@ -4,7 +4,7 @@
  * unconditionally on CPU offline (sched_cpu_dying()) and on a write of its debugfs
  * parameters; when a pick has already stopped it, the second stop takes its bandwidth off
  * running_bw twice and deadline.c warns (lines 428 and 265). patches/fixes/ has the fix
- * (docs/deadline-warn.md).
+ * (docs/findings/deadline-warn.md).
  *
  * Runs build/dlserver_stop, the reproducer, for ROUNDS rounds: each one has a pick stop
  * the server of CPU 1 and then writes the server's runtime. Passes when no round warned.

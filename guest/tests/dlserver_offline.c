@@ -6,7 +6,7 @@
  * left on the outgoing CPU. balance_hotplug_wait() then busy-waits (its thread woken and
  * put back to sleep thousands of times) and sched_cpu_dying() may warn "Dying CPU not
  * properly vacated!". patches/fixes/0003, a backport of mainline's 52d15521eb75, has the fix:
- * the server is not counted in nr_running (docs/deadline-warn.md, section 6).
+ * the server is not counted in nr_running (docs/findings/deadline-warn.md, section 6).
  *
  * Runs build/dlserver_stop -o for ROUNDS rounds: each one has the fair server of CPU 1 run
  * a starved fair loop, then takes CPU 1 offline and online. Passes when no offline
