@@ -5,6 +5,9 @@
  * round trips) and what they cost the bystanders: a periodic probe's wakeup latency (5 ms
  * period, default slice or -s SLICE_US) and the hogs' CPU share. Prints one line of
  * key=value figures. The buddy features are left as they are: the caller sets the mode.
+ * With the probe the line ends in "hist=" and the probe's wakeup latencies as a sparse
+ * histogram, BUCKET:COUNT pairs of HIST_US-wide buckets (bucket b holds b * HIST_US to
+ * (b + 1) * HIST_US us), from which runs can be pooled (host/bench/topology.awk).
  *
  *   topology -t TOPOLOGY [-d DURATION_MS] [-s SLICE_US] [-w WS_KIB] [-m WINDOW]
  *
@@ -38,6 +41,7 @@
 
 #define CPU		0
 #define PERIOD_NS	5000000ULL
+#define HIST_US		10
 #define PROBE_DELAY_MS	200	/* the pairs start first */
 #define NHOGS		2
 
@@ -124,6 +128,21 @@ static void hog(void)
 	sb_pin_cpu(CPU);
 	for (;;)
 		;
+}
+
+/* Print the sorted late[0..n-1] (ns) as " hist=" and the nonempty HIST_US buckets. */
+static void print_hist(const long long *late, int n)
+{
+	printf(" hist=");
+	for (int i = 0; i < n;) {
+		long long b = late[i] / 1000 / HIST_US;
+		int j = i;
+
+		while (j < n && late[j] / 1000 / HIST_US == b)
+			j++;
+		printf("%s%lld:%d", i ? "," : "", b, j - i);
+		i = j;
+	}
 }
 
 /* The probe: wake every PERIOD_NS, record how late each of n wakeups was. */
@@ -292,6 +311,9 @@ int main(int argc, char **argv)
 		printf(" wakeups=%d p50=%.0f p99=%.0f p999=%.0f max=%.0f", n, late[n / 2] / 1e3,
 		       late[n * 99 / 100] / 1e3, late[n * 999 / 1000] / 1e3, late[n - 1] / 1e3);
 	}
-	printf("%s\n", r->overrun ? " overrun=1" : "");
+	printf("%s", r->overrun ? " overrun=1" : "");
+	if (n)
+		print_hist(late, n);
+	printf("\n");
 	return 0;
 }

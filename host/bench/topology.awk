@@ -3,6 +3,10 @@
 # pairs' cohesion and round trips, the hogs' CPU share, and the probe's p99 and p99.9
 # wakeup latency (us) with their standard error, and the change of each latency mean
 # against mode "off" of the same topology with Welch's t. A markdown table on stdout.
+# Where the lines carry the probe's histogram (topology's "hist="), a second table pools
+# the runs of each topology and mode: the p99 and p99.9 of all their wakeups together,
+# with a standard error from a bootstrap over the runs (BOOT resamples, seeded: the same
+# input gives the same table), and the change against "off" with its t.
 #   awk -f host/bench/topology.awk RAW...
 function field(name,    i, kv) {
 	for (i = 1; i <= NF; i++) {
@@ -27,7 +31,57 @@ function change(k, o, m,    d, e) {
 		v = field(names[i]); s[k, names[i]] += v; sq[k, names[i]] += v * v
 	}
 	has_probe[k] = field("p99") != ""
+	if ((h = field("hist")) != "") {
+		r = n[k]; hruns[k] = r
+		nb = split(h, pairs, ",")
+		hn[k, r] = nb
+		for (j = 1; j <= nb; j++) {
+			split(pairs[j], bc, ":"); hb[k, r, j] = bc[1]; hc[k, r, j] = bc[2]
+		}
+	}
 }
+# The q-quantile (us) of the wakeups of runs pick[1..cnt] of k together: the midpoint of
+# the bucket that holds the one at 0-based index int(q * total), as topology's own.
+function pooled(k, pick, cnt, q,    i, j, r, c, tot, want, acc, nbk, keys, bk) {
+	delete c; tot = 0
+	for (i = 1; i <= cnt; i++) {
+		r = pick[i]
+		for (j = 1; j <= hn[k, r]; j++) { c[hb[k, r, j] + 0] += hc[k, r, j]; tot += hc[k, r, j] }
+	}
+	nbk = 0
+	for (bk in c) keys[++nbk] = bk + 0
+	sort_numbers(keys, nbk)
+	want = int(q * tot); acc = 0
+	for (i = 1; i <= nbk; i++) {
+		acc += c[keys[i]]
+		if (acc > want) return (keys[i] + 0.5) * HIST_US
+	}
+	return (keys[nbk] + 0.5) * HIST_US
+}
+function sort_numbers(a, len,    i, j, v) {
+	for (i = 2; i <= len; i++) {
+		v = a[i]
+		for (j = i - 1; j >= 1 && a[j] > v; j--) a[j + 1] = a[j]
+		a[j + 1] = v
+	}
+}
+# Pooled quantile q of k, its bootstrap standard error into boot_se[k, q].
+function pool(k, q,    i, b, all, pick, v, sum, sq) {
+	for (i = 1; i <= hruns[k]; i++) all[i] = i
+	pooled_q[k, q] = pooled(k, all, hruns[k], q)
+	sum = sq = 0
+	for (b = 1; b <= BOOT; b++) {
+		for (i = 1; i <= hruns[k]; i++) pick[i] = 1 + int(rand() * hruns[k])
+		v = pooled(k, pick, hruns[k], q); sum += v; sq += v * v
+	}
+	boot_se[k, q] = BOOT > 1 ? sqrt((sq - sum * sum / BOOT) / (BOOT - 1)) : 0
+}
+function pooled_change(k, o, q,    d, e) {
+	if (!((o, q) in pooled_q) || k == o) return "|"
+	d = pooled_q[k, q] - pooled_q[o, q]; e = sqrt(boot_se[k, q] ^ 2 + boot_se[o, q] ^ 2)
+	return sprintf("%+.1f%% | %s", 100 * d / pooled_q[o, q], e > 0 ? sprintf("%.1f", d / e) : "-")
+}
+BEGIN { HIST_US = 10; if (BOOT == "") BOOT = 200; srand(1) }
 END {
 	print "| topology | mode | runs | cohesion | round trips | hog share | p99 us (se) | p99 vs off | t | p99.9 us (se) | p99.9 vs off | t |"
 	print "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
@@ -44,5 +98,22 @@ END {
 		else
 			line = line " | | | | | |"
 		print line
+	}
+	if (!length(hruns)) exit
+	for (k in hruns) { pool(k, 0.99); pool(k, 0.999) }
+	print ""
+	print "Pooled over the runs (bootstrap se, " BOOT " resamples):"
+	print ""
+	print "| topology | mode | runs | wakeups | p99 us (se) | p99 vs off | t | p99.9 us (se) | p99.9 vs off | t |"
+	print "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+	for (a = 1; a <= nt; a++) for (b = 1; b <= nm; b++) {
+		k = tops[a] SUBSEP modes[b]; o = tops[a] SUBSEP "off"
+		if (!(k in hruns)) continue
+		split(k, tm, SUBSEP)
+		w = 0
+		for (r = 1; r <= hruns[k]; r++) for (j = 1; j <= hn[k, r]; j++) w += hc[k, r, j]
+		printf "| %s | %s | %d | %d | %.0f (%.0f) | %s | %.0f (%.0f) | %s |\n", tm[1], tm[2],
+			hruns[k], w, pooled_q[k, 0.99], boot_se[k, 0.99], pooled_change(k, o, 0.99),
+			pooled_q[k, 0.999], boot_se[k, 0.999], pooled_change(k, o, 0.999)
 	}
 }
