@@ -5,12 +5,12 @@
 
 # The buddy settings a bench variant may name: guest/buddies.sh's buddies_set() sets them
 # on the patched kernel at runtime; each next* one also with -long (without
-# BUDDY_SHORT_FIRST).
-BENCH_BUDDIES="off next next+last next-eevdf next-eevdf+last"
+# BUDDY_SHORT_FIRST); groups: next+last inside groups only (without BUDDY_ROOT).
+BENCH_BUDDIES="off next next+last next-eevdf next-eevdf+last groups"
 
 # bench_is_buddies VARIANT: is VARIANT one of them?
 bench_is_buddies() {
-	case $1 in off-long) return 1 ;; esac
+	case $1 in off-long | groups-long) return 1 ;; esac
 	case " $BENCH_BUDDIES " in *" ${1%-long} "*) ;; *) return 1 ;; esac
 }
 

@@ -3,9 +3,9 @@
 #
 #   host/bench/run.sh [--reps N] [--seconds S] [--wall] [--config C] [--workloads LIST]
 #                [--variants "base off next next+last stock-6.12 stock-6.1-wall"]
-#                (also known: next-eevdf next-eevdf+last, and each next* variant with
+#                (also known: next-eevdf next-eevdf+last, groups, and each next* variant with
 #                -long: without BUDDY_SHORT_FIRST, e.g. next+last-long)
-#                [--cachesim ARGS] [--jobs J]
+#                [--cachesim ARGS] [--jobs J] [--grouped]
 #
 # Variants: base (the unpatched kernel), off / next / next+last / next-eevdf /
 # next-eevdf+last (the patched kernel with the buddies toggled at runtime: next by 6.12's
@@ -25,6 +25,9 @@
 # --jobs J: boot up to J guests at once (default 1). Deterministic mode only: there a
 # guest's figures follow its instruction count, not the host's load (make bench-cache
 # runs two at once on two cores: a guest under the cache model keeps one host core busy).
+# --grouped: each guest runs the workloads in a cgroup of their own (guest/bench -g), as a
+# service or a login session holds them: the topology in which the variant groups (the
+# buddies inside groups only) acts at all.
 # Results go to $SCHED_BUDDY_CACHE/bench/<date>/ (results.csv, kernels.txt, report.md);
 # a failed boot or workload is reported and the figures gathered so far are kept.
 set -eu
@@ -38,7 +41,7 @@ is_patched() { bench_is_buddies "$1"; }
 asboot="base stock-6.12 stock-6.1-wall"
 # known VARIANT: a kernel as it boots, or a buddy setting on the patched one?
 known() { case " $asboot " in *" $1 "*) ;; *) is_patched "$1" ;; esac; }
-reps=3 secs=2 mode=--icount variants= cfg=bench workloads= cachesim= cs= jobs=1
+reps=3 secs=2 mode=--icount variants= cfg=bench workloads= cachesim= cs= jobs=1 grouped=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--reps) need "$@"; reps=$2; shift 2 ;;
@@ -49,6 +52,7 @@ while [ $# -gt 0 ]; do
 	--variants) need "$@"; variants=$2; shift 2 ;;
 	--cachesim) need "$@"; cachesim=--cachesim cs=$2; shift 2 ;;
 	--jobs) need "$@"; jobs=$2; shift 2 ;;
+	--grouped) grouped=-g; shift ;;
 	*) die "unknown option '$1' (see the header of $0)" ;;
 	esac
 done
@@ -107,6 +111,7 @@ out=$bench_out
 	echo "fixes in base and patched (patches/fixes/): $(sb_fixes_summary)"
 	echo "mode: $mname"
 	[ -z "$cachesim" ] || echo "cache model: ${cs:-defaults} (docs/cache-model.md)"
+	[ -z "$grouped" ] || echo "placement: the workloads in a cgroup of their own (guest/bench -g)"
 } >"$out/kernels.txt"
 nv=$(echo $variants | wc -w)
 total=$((reps * nv))
@@ -123,7 +128,7 @@ launch() {
 		vmode= ;;
 	esac
 	"$SB_TOP/host/boot.sh" "$@" $vmode ${cachesim:+--cachesim "$cs"} --timeout 1800 \
-		--name "bench-$lv" -- "$SB_TOP/guest/bench" ${cachesim:+-m} "$SB_TOP/build" "$lv" \
+		--name "bench-$lv" -- "$SB_TOP/guest/bench" ${cachesim:+-m} $grouped "$SB_TOP/build" "$lv" \
 		"$secs" "$workloads" >"$lf" 2>&1
 }
 

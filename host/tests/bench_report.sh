@@ -166,6 +166,7 @@ PATH=$fake:$PATH SB_SCHED_FEATURES=$dir/features "$top/guest/bench" "$fake" off 
 	fail "features not restored after guest/bench off: '$(cat "$dir/features")'"
 # buddies_set (guest/buddies.sh): a -long variant switches BUDDY_SHORT_FIRST off, the others
 # switch it on where the kernel has it; a kernel without it needs nothing of it.
+# (NO_NEXT_BUDDY_EEVDF is written only where the kernel has the feature.)
 set_buddies() { # FEATURES VARIANT: what buddies_set writes, on one line
 	echo "$1" >"$dir/features"
 	SB_SCHED_FEATURES=$dir/features sh -c '. "$(dirname "$0")/buddies.sh"
@@ -178,6 +179,13 @@ got=$(set_buddies "NEXT_BUDDY LAST_BUDDY NO_BUDDY_SHORT_FIRST" next+last)
 [ "$got" = "NEXT_BUDDY LAST_BUDDY BUDDY_SHORT_FIRST" ] || fail "next+last wrote '$got'"
 got=$(set_buddies "NEXT_BUDDY LAST_BUDDY" off)
 [ "$got" = "NO_NEXT_BUDDY NO_LAST_BUDDY" ] || fail "off without BUDDY_SHORT_FIRST wrote '$got'"
+# groups: next+last without BUDDY_ROOT, the others put it back on; without the feature
+# groups cannot be had.
+got=$(set_buddies "NO_NEXT_BUDDY LAST_BUDDY BUDDY_SHORT_FIRST BUDDY_ROOT" groups)
+[ "$got" = "NEXT_BUDDY LAST_BUDDY BUDDY_SHORT_FIRST NO_BUDDY_ROOT" ] || fail "groups wrote '$got'"
+got=$(set_buddies "NEXT_BUDDY LAST_BUDDY BUDDY_SHORT_FIRST NO_BUDDY_ROOT" next+last)
+[ "$got" = "NEXT_BUDDY LAST_BUDDY BUDDY_SHORT_FIRST BUDDY_ROOT" ] || fail "next+last after groups wrote '$got'"
+set_buddies "NEXT_BUDDY LAST_BUDDY" groups >/dev/null && fail "groups succeeded without BUDDY_ROOT"
 
 # host/host/bench/compare.sh: a second run within the spread passes, a moved figure fails
 sed 's/^fast,3,hackbench-pipe-process,seconds,1$/fast,3,hackbench-pipe-process,seconds,1.01/' \
