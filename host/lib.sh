@@ -32,6 +32,8 @@ sb_prog=$(basename "$0" .sh)
 
 log() { printf '%s: %s\n' "$sb_prog" "$*" >&2; }
 die() { printf '%s: error: %s\n' "$sb_prog" "$*" >&2; exit 1; }
+# die_log MESSAGE LOG: die with MESSAGE and the last lines of LOG.
+die_log() { die "$1: $(tail -n 2 "$2" | tr '\n' ' ')(see $2)"; }
 
 # The option parsers' checks: need OPTION "$@" (OPTION has a value after it),
 # sb_positive VALUE... (each passes guest/lib/sb.sh's sb_is_positive, else die).
@@ -66,6 +68,46 @@ sb_src() {
 	base | prefix) printf '%s-%s\n' "$(sb_tree_dir)" "$1" ;;
 	*) die "unknown kernel variant '$1' (expected: base, patched or prefix)" ;;
 	esac
+}
+
+# Debian packages fetched without touching the machine's apt configuration (/etc/apt) or
+# package lists (host/qemu-src.sh).
+# sb_machine_sources: the archive hosts of the machine's own Debian sources, one URI and
+# the suite per line: "URI SUITE" from one-line (sources.list) and deb822 (.sources) files.
+sb_machine_sources() {
+	for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+		[ -r "$f" ] || continue
+		awk '$1 == "deb" { i = 2; if ($2 ~ /^\[/) while ($i !~ /\]$/) i++
+			if ($2 ~ /^\[/) i++; print $i, $(i + 1) }' "$f"
+	done
+	for f in /etc/apt/sources.list.d/*.sources; do
+		[ -r "$f" ] || continue
+		awk 'function flush() { if (t ~ /deb( |$)/) for (s in S) print u, S[s]
+				t = u = ""; delete S }
+			/^[ \t]*$/ { flush(); next }
+			/^#/ { next }
+			$1 == "Types:" { t = $0 }
+			$1 == "URIs:" { u = $2 }
+			$1 == "Suites:" { for (i = 2; i <= NF; i++) S[i] = $i }
+			END { flush() }' "$f"
+	done
+}
+
+# sb_machine_mirror SUITE DEFAULT: the URI the machine's sources use for SUITE, or DEFAULT.
+sb_machine_mirror() {
+	sb_mm=$(sb_machine_sources | awk -v suite="$1" '$2 == suite { print $1; exit }')
+	echo "${sb_mm:-$2}"
+}
+
+# sb_private_apt DIR apt-get|apt-cache ARGS...: run that apt tool with DIR/sources.list
+# (the caller writes it) as its only sources list and DIR/lists and DIR/cache as its
+# package lists and cache.
+sb_private_apt() {
+	sb_pa_dir=$1 sb_pa_tool=$2
+	shift 2
+	"$sb_pa_tool" -o Dir::Etc::SourceList="$sb_pa_dir/sources.list" \
+		-o Dir::Etc::SourceParts=/dev/null -o Dir::State::Lists="$sb_pa_dir/lists" \
+		-o Dir::Cache="$sb_pa_dir/cache" "$@"
 }
 
 # sb_series DIR: the patch files DIR/series names, one per line, in order ('#' starts a
