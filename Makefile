@@ -28,6 +28,10 @@
 #   make anchors         fetch Debian's stock 6.12 and 6.1 kernels for the benchmark
 #   make cachesim        the cache-model plugin for QEMU (docs/cache-model.md)
 #   make tree            unpack the source and apply the series in $SCHED_BUDDY_CACHE
+#   make mainline-tree   fetch Debian unstable's linux-source-7.2 (private package lists,
+#                        never installed) into $SCHED_BUDDY_CACHE/mainline as a git tree,
+#                        without the series (docs/mainline.md)
+#   make mainline-kernel build that unpatched 7.2 kernel with CONFIG
 #   make export          turn the commits on the tree's sched-buddy branch back into patches/
 #   make deps            install the Debian packages the build and the guests need (apt)
 #   make kernels         build the base and the patched kernel of CONFIG (make patched: the
@@ -37,6 +41,8 @@
 #   make clean           remove build/ (the kernel trees and builds stay in the cache)
 #
 # CONFIG selects config/$(CONFIG).config (on top of config/base.config).
+# KERNEL selects the kernel version the scripts work on: 6.12 (unset: the series' base) or
+# 7.2 (Debian's source alone, no patched kernel; config/7.2/ adds what it needs changed).
 
 CONFIG ?= test
 CC ?= gcc
@@ -57,6 +63,13 @@ kernels: tree
 
 patched: tree
 	@host/build.sh patched $(CONFIG) >/dev/null
+
+# Debian unstable's 7.2 as it ships, the series not applied (docs/mainline.md).
+mainline-tree: deps
+	@KERNEL=7.2 host/tree.sh
+
+mainline-kernel: mainline-tree
+	@KERNEL=7.2 host/build.sh base $(CONFIG) >/dev/null
 
 # In-guest tests: one binary per guest/tests/*.c on the kernel tree's kselftest harness,
 # laid out in build/ as kselftest's install does: build/run_kselftest.sh (the tree's
@@ -221,4 +234,4 @@ export:
 clean:
 	rm -rf build
 
-.PHONY: all deps tree kernels patched tests guest cachesim test check demo bench-quick bench bench-cache bench-defaults bench-clock bench-topology anchors deb deb-boot kunit torture torture-quick soak export clean
+.PHONY: all deps tree kernels patched mainline-tree mainline-kernel tests guest cachesim test check demo bench-quick bench bench-cache bench-defaults bench-clock bench-topology anchors deb deb-boot kunit torture torture-quick soak export clean

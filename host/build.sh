@@ -4,6 +4,9 @@
 # CONFIG names config/CONFIG.config, merged with config/base.config onto tinyconfig by the
 # tree's merge_config.sh; every requested option is checked in the final .config. The build
 # runs out of tree (O=<tree>/build-CONFIG) through ccache in $SCHED_BUDDY_CACHE/ccache.
+# KERNEL=7.2 (host/lib.sh) builds its one tree, as the base variant: after the fragments
+# come config/7.2/base.config and config/7.2/CONFIG.config, those that exist (what 7.2
+# needs changed); options its Kconfig no longer has are skipped, with a line each.
 # Prints the path of the bzImage on stdout.
 # --module DIR: then also build the out-of-tree module whose Kbuild and sources are in DIR
 # (e.g. guest/clockcost) against that kernel (CONFIG needs CONFIG_MODULES), in a copy under
@@ -25,6 +28,11 @@ frags=$SB_TOP/config/base.config
 for f in $frags; do
 	[ -r "$f" ] || die "unknown config '$cfg': $f does not exist"
 done
+# The fragments of this kernel version's directory, last: they override.
+for f in $frags; do
+	f=$SB_TOP/config/$SB_KERNEL/${f##*/}
+	[ ! -r "$f" ] || frags="$frags $f"
+done
 
 kmake() { sb_kmake "$variant" "$obj" -s "$@"; }
 
@@ -43,7 +51,13 @@ in_kconfig() {
 # Every CONFIG_X=v line of the fragments must be in .config, no '# X is not set' may be set.
 # A later fragment overrides an earlier one, as in merge_config.sh (bench.config turns
 # CONFIG_JUMP_LABEL back on): only the last request for an option counts. The base tree
-# (and a prefix of the series) lacks options the series adds: those are skipped there.
+# (and a prefix of the series) lacks options the series adds, and a 7.2 tree options gone
+# since 6.12 (CONFIG_SCHED_DEBUG) besides: those are skipped there.
+if [ -n "$SB_HAS_SERIES" ]; then
+	not_there="the $variant tree (added by the series)"
+else
+	not_there="$SB_SOURCE_PKG (gone since 6.12, or added by the series)"
+fi
 check_config() {
 	bad=$(sed -n -e 's/^\(CONFIG_[A-Z0-9_]*=.*\)/\1/p' \
 		-e 's/^# \(CONFIG_[A-Z0-9_]*\) is not set/\1=n/p' $frags |
@@ -51,7 +65,7 @@ check_config() {
 			END { for (i = 0; i < n; i++) print last[order[i]] }' |
 		while IFS= read -r want; do
 			if [ "$variant" != patched ] && ! in_kconfig "${want%%=*}"; then
-				log "not in the $variant tree (added by the series): ${want%%=*}"
+				log "not in $not_there: ${want%%=*}"
 				continue
 			fi
 			# (if, not &&: a false last test would fail the whole substitution)

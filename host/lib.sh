@@ -10,6 +10,10 @@
 #                                              between the base and patched trees)
 #   $SCHED_BUDDY_CACHE/ccache/                 compiler cache
 #   $SCHED_BUDDY_CACHE/runs/<name>/            one guest run: console.log, result.log, cmd
+#   $SCHED_BUDDY_CACHE/mainline/               KERNEL=7.2 (below): apt/ (its private package
+#                                              lists), linux-source-7.2.version (the Debian
+#                                              version unpacked), linux-<debver>/ (its tree,
+#                                              with build-<config>/ inside)
 
 SCHED_BUDDY_CACHE=${SCHED_BUDDY_CACHE:-/var/cache/sched-buddy}
 # The checkout's top: the nearest directory above the running script that holds
@@ -17,9 +21,6 @@ SCHED_BUDDY_CACHE=${SCHED_BUDDY_CACHE:-/var/cache/sched-buddy}
 SB_TOP=$(d=$(cd "$(dirname "$0")" && pwd)
 	while [ "$d" != / ] && [ ! -f "$d/patches/series" ]; do d=$(dirname "$d"); done
 	echo "$d")
-SB_SOURCE_PKG=linux-source-6.12
-SB_TARBALL=/usr/src/linux-source-6.12.tar.xz
-SB_BRANCH=sched-buddy
 SB_BASE_TAG=debian-base
 # Debian's source plus patches/fixes/ (fixes to 6.12 that are not about the buddies): the
 # base kernel builds it, and the buddy series starts from it.
@@ -35,6 +36,34 @@ die() { printf '%s: error: %s\n' "$sb_prog" "$*" >&2; exit 1; }
 # die_log MESSAGE LOG: die with MESSAGE and the last lines of LOG.
 die_log() { die "$1: $(tail -n 2 "$2" | tr '\n' ' ')(see $2)"; }
 
+# The kernel the tooling works on: KERNEL, unset or empty for 6.12. Anything else is
+# refused here, before a script creates anything.
+#   6.12  Debian bookworm's linux-source-6.12, installed by make deps: the base of
+#         patches/fixes/ and the series. Trees in the cache: linux-<debver>/ (branch
+#         sched-buddy: the patched kernel), -base/ and -prefix/ worktrees.
+#   7.2   Debian unstable's linux-source-7.2, fetched by host/tree.sh with private package
+#         lists (sb_private_apt) and unpacked from the package, never installed. Debian's
+#         source alone: the series does not apply to it, so its one tree, mainline/linux-
+#         <debver>/ (branch debian at tag debian-base), is the base kernel and there is no
+#         patched or prefix kernel. config/7.2/ holds what its configs need changed.
+# SB_SOURCE_SUITE is the Debian suite a fetched source comes from (empty: installed from
+# the machine's own sources), SB_TREES the directory its trees are in, SB_HAS_SERIES is 1
+# when patches/fixes/ and the series apply to it, SB_TARBALL the source tarball's path in
+# its package (installed there for 6.12).
+SB_KERNEL=${KERNEL:-6.12}
+case $SB_KERNEL in
+6.12)
+	SB_SOURCE_PKG=linux-source-6.12 SB_SOURCE_SUITE='' SB_HAS_SERIES=1
+	SB_TREES=$SCHED_BUDDY_CACHE SB_BRANCH=sched-buddy
+	;;
+7.2)
+	SB_SOURCE_PKG=linux-source-7.2 SB_SOURCE_SUITE=unstable SB_HAS_SERIES=''
+	SB_TREES=$SCHED_BUDDY_CACHE/mainline SB_BRANCH=debian
+	;;
+*) die "unknown kernel version KERNEL='$SB_KERNEL' (accepted: 6.12, the default, or 7.2)" ;;
+esac
+SB_TARBALL=/usr/src/$SB_SOURCE_PKG.tar.xz
+
 # The option parsers' checks: need OPTION "$@" (OPTION has a value after it),
 # sb_positive VALUE... (each passes guest/lib/sb.sh's sb_is_positive, else die).
 need() { [ $# -ge 2 ] || die "option $1 needs a value"; }
@@ -47,31 +76,60 @@ sb_positive() {
 # without the file's comments and blank lines (an empty pattern would match every line).
 sb_splats() { sed -e '/^#/d' -e '/^[[:space:]]*$/d' "$SB_TOP/guest/splats"; }
 
-# Installed Debian version of the kernel source package, or empty.
+# The file in which host/tree.sh records the Debian version of the fetched source it
+# unpacked (a source from SB_SOURCE_SUITE).
+sb_fetched_record() { echo "$SB_TREES/$SB_SOURCE_PKG.version"; }
+
+# Debian version of the kernel source package, or empty: the installed one, or for a
+# fetched source the one unpacked.
 sb_source_version() {
-	dpkg-query -W -f='${Status} ${Version}\n' "$SB_SOURCE_PKG" 2>/dev/null |
-		sed -n 's/^install ok installed //p'
+	if [ -z "$SB_SOURCE_SUITE" ]; then
+		dpkg-query -W -f='${Status} ${Version}\n' "$SB_SOURCE_PKG" 2>/dev/null |
+			sed -n 's/^install ok installed //p'
+	else
+		cat "$(sb_fetched_record)" 2>/dev/null || true
+	fi
 }
 
-# Directory name for a Debian version: '~' and ':' are awkward in paths.
+# What to run when there is no source yet.
+sb_source_missing() {
+	if [ -z "$SB_SOURCE_SUITE" ]; then
+		echo "$SB_SOURCE_PKG is not installed (run: make deps)"
+	else
+		echo "$SB_SOURCE_PKG has not been fetched (run: make mainline-tree)"
+	fi
+}
+
+# sb_tree_dir_of VERSION: the tree of that Debian version ('~' and ':' are awkward in
+# paths); sb_tree_dir: the tree of the installed or fetched one.
+sb_tree_dir_of() { printf '%s/linux-%s\n' "$SB_TREES" "$(printf %s "$1" | tr '~:' '_-')"; }
 sb_tree_dir() {
 	v=$(sb_source_version)
-	[ -n "$v" ] || die "$SB_SOURCE_PKG is not installed (run: make deps)"
-	printf '%s/linux-%s\n' "$SCHED_BUDDY_CACHE" "$(printf %s "$v" | tr '~:' '_-')"
+	[ -n "$v" ] || die "$(sb_source_missing)"
+	sb_tree_dir_of "$v"
 }
 
 # sb_src base|patched|prefix: the source tree of that kernel variant. prefix is a
-# worktree that host/prefixes.sh moves along the series.
+# worktree that host/prefixes.sh moves along the series. A source the series does not
+# apply to (KERNEL=7.2) has the base kernel alone, its tree.
 sb_src() {
 	case $1 in
-	patched) sb_tree_dir ;;
-	base | prefix) printf '%s-%s\n' "$(sb_tree_dir)" "$1" ;;
+	base | patched | prefix) ;;
 	*) die "unknown kernel variant '$1' (expected: base, patched or prefix)" ;;
 	esac
+	if [ -z "$SB_HAS_SERIES" ]; then
+		[ "$1" = base ] || die "KERNEL=$SB_KERNEL has no $1 kernel:" \
+			"the series applies to 6.12 only (the base kernel is Debian's $SB_SOURCE_PKG)"
+		sb_tree_dir
+	elif [ "$1" = patched ]; then
+		sb_tree_dir
+	else
+		printf '%s-%s\n' "$(sb_tree_dir)" "$1"
+	fi
 }
 
 # Debian packages fetched without touching the machine's apt configuration (/etc/apt) or
-# package lists (host/qemu-src.sh).
+# package lists (host/qemu-src.sh, host/tree.sh for KERNEL=7.2).
 # sb_machine_sources: the archive hosts of the machine's own Debian sources, one URI and
 # the suite per line: "URI SUITE" from one-line (sources.list) and deb822 (.sources) files.
 sb_machine_sources() {

@@ -12,8 +12,16 @@
 #                            patches/0000-cover-letter.patch (not in the series)
 #   host/tree.sh path base|patched   print a tree's path
 #
+# KERNEL=7.2 (host/lib.sh; make mainline-tree): prepare fetches Debian unstable's
+# linux-source-7.2 (fetch_source below), makes it a git repository with the pristine source
+# tagged and stops there: the series does not apply to 7.2. Its tree is the base kernel;
+# a second call reuses it without the network. export is refused.
+#
 # Environment: SCHED_BUDDY_CACHE (default /var/cache/sched-buddy), SB_PATCHES (default
-# patches/ of this repository), FORCE=1 to drop local commits on the branch.
+# patches/ of this repository), FORCE=1 to drop local commits on the branch;
+# SB_FETCH_SOURCES: KERNEL=7.2's private sources list (default: "deb
+# [check-valid-until=no] MIRROR unstable main", MIRROR the one the machine's own sources
+# use for Debian).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -21,14 +29,15 @@ patches=${SB_PATCHES:-$SB_TOP/patches}
 
 git_tree() { git -C "$tree" "$@"; }
 
+# unpack TARBALL: the source tarball of $SB_SOURCE_PKG $version as the git repository $tree,
+# the pristine source committed and tagged; made in $tree.tmp, renamed when complete.
 unpack() {
-	[ -r "$SB_TARBALL" ] || die "$SB_TARBALL missing (is $SB_SOURCE_PKG installed? run: make deps)"
 	log "unpacking $SB_SOURCE_PKG $version into $tree"
-	mkdir -p "$SCHED_BUDDY_CACHE"
+	mkdir -p "$SB_TREES"
 	rm -rf "$tree.tmp"
 	mkdir "$tree.tmp"
-	tar -xJf "$SB_TARBALL" -C "$tree.tmp" --strip-components=1 ||
-		die "cannot unpack $SB_TARBALL"
+	tar -xJf "$1" -C "$tree.tmp" --strip-components=1 ||
+		die "cannot unpack $1"
 	(
 		cd "$tree.tmp"
 		git init -q -b "$SB_BRANCH"
@@ -199,14 +208,86 @@ export_series() {
 	log "exported $(grep -vc '^#' "$patches/series") patches to $patches"
 }
 
+# fetch_source: a source from SB_SOURCE_SUITE (KERNEL=7.2) as the tree of its newest
+# version there: apt-get update with private package lists in $SB_TREES/apt (host/lib.sh's
+# sb_private_apt; the machine's apt configuration is left alone), apt-get download of the
+# package (never installed), its tarball taken out with dpkg-deb -x and unpacked as for
+# 6.12; the version is recorded last (sb_fetched_record), for the other scripts. The
+# download is unpacked in $SB_TREES/download, the tree in $tree.tmp: whatever fails, both
+# are removed, so nothing half-unpacked is left behind.
+# The archive is the one the machine's sources name for the suite, else for bookworm.
+# check-valid-until=no: the lists are still checked against the archive's signature, only
+# not against their expiry date, which a mirror frozen at a date (snapshot.debian.org, or
+# this machine's: unstable's lists there are weeks old) would fail; their date is logged.
+fetch_source() {
+	apt=$SB_TREES/apt dl=$SB_TREES/download tree=
+	trap 'rm -rf "$dl" ${tree:+"$tree.tmp"}' EXIT
+	trap 'exit 1' HUP INT TERM
+	mkdir -p "$apt/lists/partial"
+	mirror=$(sb_machine_mirror "$SB_SOURCE_SUITE" \
+		"$(sb_machine_mirror bookworm http://deb.debian.org/debian)")
+	printf '%s\n' "${SB_FETCH_SOURCES:-deb [check-valid-until=no] $mirror $SB_SOURCE_SUITE main}" \
+		>"$apt/sources.list"
+	log "fetching the package lists of: $(cat "$apt/sources.list") (apt lists: $apt)"
+	sb_private_apt "$apt" apt-get -q update >"$apt/update.log" 2>&1 ||
+		die_log "apt-get update with the private sources list failed" "$apt/update.log"
+	dated=$(cat "$apt"/lists/*Release 2>/dev/null | sed -n 's/^Date: //p' | head -n 1)
+	[ -z "$dated" ] || log "the package lists are dated $dated"
+	version=$(sb_private_apt "$apt" apt-cache show --no-all-versions "$SB_SOURCE_PKG" \
+		2>/dev/null | sed -n 's/^Version: //p' | head -n 1)
+	[ -n "$version" ] || die "$SB_SOURCE_PKG is not in the package lists of" \
+		"'$(cat "$apt/sources.list")' (see $apt/update.log)"
+	tree=$(sb_tree_dir_of "$version")
+	if [ ! -d "$tree/.git" ]; then
+		rm -rf "$dl" && mkdir -p "$dl"
+		log "downloading $SB_SOURCE_PKG $version"
+		(cd "$dl" && sb_private_apt "$apt" apt-get -q download "$SB_SOURCE_PKG=$version") \
+			>"$apt/download.log" 2>&1 ||
+			die_log "apt-get download $SB_SOURCE_PKG=$version failed" "$apt/download.log"
+		for deb in "$dl"/*.deb; do break; done
+		[ -f "$deb" ] || die "apt-get download left no package in $dl"
+		log "downloaded $(basename "$deb"), $(du -k "$deb" | cut -f1) KiB"
+		dpkg-deb -x "$deb" "$dl/root" || die "cannot unpack $deb"
+		[ -r "$dl/root$SB_TARBALL" ] || die "$SB_SOURCE_PKG $version holds no $SB_TARBALL"
+		unpack "$dl/root$SB_TARBALL"
+	fi
+	record=$(sb_fetched_record)
+	{ echo "$version" >"$record.tmp" && mv "$record.tmp" "$record"; } ||
+		die "cannot record the version in $record"
+	rm -rf "$dl"
+	trap - EXIT HUP INT TERM
+}
+
+# A source the series does not apply to: its pristine tree and nothing more.
+if [ -z "$SB_HAS_SERIES" ]; then
+	case ${1:-prepare} in
+	prepare)
+		version=$(sb_source_version)
+		if [ -n "$version" ] && [ -d "$(sb_tree_dir)/.git" ]; then
+			log "$SB_SOURCE_PKG $version is unpacked in $(sb_tree_dir)"
+		else
+			fetch_source
+		fi
+		;;
+	export) die "KERNEL=$SB_KERNEL has no series to export (the series applies to 6.12 only)" ;;
+	path) sb_src "${2:-base}" ;;
+	*) die "unknown command '$1' (expected: prepare, export, path)" ;;
+	esac
+	exit 0
+fi
+
 version=$(sb_source_version)
-[ -n "$version" ] || die "$SB_SOURCE_PKG is not installed (run: make deps)"
+[ -n "$version" ] || die "$(sb_source_missing)"
 tree=$(sb_tree_dir)
 base=$(sb_src base)
 
 case ${1:-prepare} in
 prepare)
-	[ -d "$tree/.git" ] || unpack
+	if [ ! -d "$tree/.git" ]; then
+		[ -r "$SB_TARBALL" ] ||
+			die "$SB_TARBALL missing (is $SB_SOURCE_PKG installed? run: make deps)"
+		unpack "$SB_TARBALL"
+	fi
 	add_base_worktree
 	apply_fixes
 	apply_series
