@@ -1,0 +1,124 @@
+#!/bin/sh
+# KERNEL chooses the kernel version (host/lib.sh). Anything but 6.12 and 7.2 is refused,
+# naming the accepted values, before a script creates anything; KERNEL=7.2 has no patched
+# or prefix kernel and nothing to export, and says how to fetch its source when it is
+# missing. Its fetch (host/tree.sh, make mainline-tree) runs here against package lists
+# made in a temporary directory (SB_FETCH_SOURCES, a flat file: repository; no network):
+# lists without linux-source-7.2, lists that cannot be read and a package whose tarball is
+# cut short are each reported clearly and leave no tree, no temporary directory and no
+# recorded version behind; a good package (a stand-in of a few files) becomes the tree,
+# the pristine source tagged, which a second call reuses without reading the lists.
+# Everything runs in an empty temporary $SCHED_BUDDY_CACHE; nothing is built.
+. "$(dirname "$0")/lib.sh"
+for t in apt-get apt-cache dpkg-deb git xz; do
+	command -v $t >/dev/null || { echo "SKIP: $t missing (run: make deps)" >&2; exit 4; }
+done
+dir=$(mktemp -d)
+trap 'rm -rf "$out" "$dir"' EXIT
+chmod 755 "$dir"  # apt's download user, _apt, reads the repositories
+fail() { echo "FAIL: $*" >&2; exit 1; }
+unset KERNEL SB_FETCH_SOURCES MAKEFLAGS MFLAGS  # only what this test passes
+cache=$dir/cache
+mkdir "$cache"
+# in_cache VAR=VALUE... CMD...: CMD with the temporary cache
+in_cache() { env SCHED_BUDDY_CACHE="$cache" "$@"; }
+# cache_holds WANT: the names in the temporary cache, $cache/mainline and the tree dirs in
+# it, one line, must be WANT.
+cache_holds() {
+	got=$(cd "$cache" && find . -maxdepth 2 -path ./mainline/apt -prune -o -print |
+		sed 's|^\./||' | grep -v '^\.$' | sort | tr '\n' ' ' | sed 's/ $//')
+	[ "$got" = "$1" ] || fail "the cache holds '$got', expected '$1'"
+	echo "ok: the cache holds '$got'" >&2
+}
+
+# Unknown versions: refused by every script before anything is created.
+for v in 5.0 garbage 7.2.13 6 "6.12 "; do
+	expect_failure "unknown kernel version KERNEL='$v' \(accepted: 6.12, the default, or 7.2\)" \
+		in_cache KERNEL="$v" "$top/host/tree.sh"
+done
+expect_failure "unknown kernel version KERNEL='5.0' \(accepted: 6.12" \
+	in_cache KERNEL=5.0 "$top/host/build.sh" base test
+expect_failure "unknown kernel version KERNEL='garbage' \(accepted: 6.12" \
+	in_cache KERNEL=garbage "$top/host/boot.sh" -- true
+cache_holds ""
+make_runs mainline-tree "KERNEL=7.2 host/tree.sh"
+make_runs mainline-kernel "KERNEL=7.2 host/build.sh base test >/dev/null"
+make_runs mainline-kernel "KERNEL=7.2 host/build.sh base bench >/dev/null" CONFIG=bench
+
+# 7.2 before its fetch, and what it does not have.
+expect_failure "linux-source-7.2 has not been fetched \(run: make mainline-tree\)" \
+	in_cache KERNEL=7.2 "$top/host/build.sh" base test
+expect_failure "KERNEL=7.2 has no patched kernel: the series applies to 6.12 only" \
+	in_cache KERNEL=7.2 "$top/host/build.sh" patched test
+expect_failure "KERNEL=7.2 has no prefix kernel" in_cache KERNEL=7.2 "$top/host/tree.sh" path prefix
+expect_failure "KERNEL=7.2 has no series to export" in_cache KERNEL=7.2 "$top/host/tree.sh" export
+expect_failure "unknown command 'bogus'" in_cache KERNEL=7.2 "$top/host/tree.sh" bogus
+cache_holds ""
+
+# Flat repositories (deb [trusted=yes] file:DIR ./): repo DIR writes DIR/Packages for the
+# packages in DIR; stand_in VERSION SOURCE-DIR DIR packs a linux-source-7.2 of VERSION
+# whose tarball holds SOURCE-DIR, as Debian's does (/usr/src/linux-source-7.2.tar.xz,
+# one top directory) into DIR.
+repo() {
+	for deb in "$1"/*.deb; do
+		[ -f "$deb" ] || continue
+		dpkg-deb -f "$deb"
+		printf 'Filename: %s\nSize: %s\nSHA256: %s\n\n' "${deb##*/}" \
+			"$(wc -c <"$deb")" "$(sha256sum "$deb" | cut -d' ' -f1)"
+	done >"$1/Packages"
+}
+stand_in() {
+	p=$dir/pkg-$1
+	mkdir -p "$p/DEBIAN" "$p/usr/src" "$3"
+	printf '%s\n' "Package: linux-source-7.2" "Version: $1" "Architecture: all" \
+		"Maintainer: nobody <nobody@localhost>" "Description: stand-in for a test" \
+		>"$p/DEBIAN/control"
+	tar -cJf "$p/usr/src/linux-source-7.2.tar.xz" -C "$(dirname "$2")" "$(basename "$2")"
+}
+pack() { dpkg-deb -b -Zgzip "$dir/pkg-$1" "$2/linux-source-7.2_$1_all.deb" >/dev/null; }
+fetch() { in_cache KERNEL=7.2 SB_FETCH_SOURCES="deb [trusted=yes] file:$1 ./" "$top/host/tree.sh"; }
+
+# Lists without linux-source-7.2: the archive has another kernel's source only.
+mkdir "$dir/other"
+printf '%s\n' "Package: linux-source-7.3" "Version: 7.3.1-1" "Architecture: all" \
+	"Filename: linux-source-7.3_7.3.1-1_all.deb" "Size: 1" "SHA256: $(echo | sha256sum | cut -d' ' -f1)" \
+	"Description: not this one" >"$dir/other/Packages"
+expect_failure "linux-source-7.2 is not in the package lists of 'deb \[trusted=yes\] file:$dir/other ./' \(see $cache/mainline/apt/update.log\)" \
+	fetch "$dir/other"
+cache_holds "mainline"
+# Lists that cannot be read.
+expect_failure "apt-get update with the private sources list failed: .*\(see $cache/mainline/apt/update.log\)" \
+	fetch "$dir/nosuch"
+cache_holds "mainline"
+
+# A package whose tarball is cut short: a first file unpacked, the second cut off.
+src=$dir/src/linux-source-7.2
+mkdir -p "$src"
+echo 'VERSION = 7' >"$src/Makefile"
+head -c 262144 /dev/urandom >"$src/zz-incompressible"
+stand_in 7.2.1-1 "$src" "$dir/cut"
+tarball=$dir/pkg-7.2.1-1/usr/src/linux-source-7.2.tar.xz
+head -c $(($(wc -c <"$tarball") / 2)) "$tarball" >"$tarball.cut" && mv "$tarball.cut" "$tarball"
+pack 7.2.1-1 "$dir/cut"
+repo "$dir/cut"
+expect_failure "cannot unpack .*/linux-source-7.2.tar.xz" fetch "$dir/cut"
+cache_holds "mainline"
+
+# A good package: the tree, its branch, tag and commit, the version recorded; then reused.
+rm "$src/zz-incompressible"
+stand_in 7.2.2-1 "$src" "$dir/good"
+pack 7.2.2-1 "$dir/good"
+repo "$dir/good"
+fetch "$dir/good" 2>"$out" || { sed 's/^/    /' "$out" >&2; fail "the good package was not unpacked"; }
+tree=$cache/mainline/linux-7.2.2-1
+cache_holds "mainline mainline/linux-7.2.2-1 mainline/linux-source-7.2.version"
+[ "$(cat "$cache/mainline/linux-source-7.2.version")" = 7.2.2-1 ] || fail "version not recorded"
+[ "$(cat "$tree/Makefile" 2>/dev/null)" = "VERSION = 7" ] || fail "$tree holds no source"
+[ "$(git -C "$tree" log --format=%s debian-base)" = "Debian linux-source-7.2 7.2.2-1 (pristine)" ] ||
+	fail "$tree: no commit tagged debian-base for the pristine source"
+[ "$(git -C "$tree" symbolic-ref --short HEAD)" = debian ] || fail "$tree is not on branch debian"
+echo "ok: $tree holds the pristine source, tagged debian-base on branch debian" >&2
+[ "$(in_cache KERNEL=7.2 "$top/host/tree.sh" path)" = "$tree" ] || fail "tree.sh path is not $tree"
+fetch "$dir/nosuch" 2>"$out" || { sed 's/^/    /' "$out" >&2; fail "a second call was not a reuse"; }
+grep -q "linux-source-7.2 7.2.2-1 is unpacked in $tree" "$out" || fail "a second call said: $(cat "$out")"
+echo "ok: a second call reuses $tree without the lists" >&2
