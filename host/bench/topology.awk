@@ -17,10 +17,14 @@ function field(name,    i, kv) {
 }
 function se(k, m) { return n[k] > 1 ? sqrt((sq[k, m] - s[k, m] ^ 2 / n[k]) / (n[k] - 1) / n[k]) : 0 }
 function mean(k, m) { return s[k, m] / n[k] }
-function change(k, o, m,    d, e) {
+# "change | t" of value v (standard error vse) against ov (ose)
+function versus(v, vse, ov, ose,    d, e) {
+	d = v - ov; e = sqrt(vse ^ 2 + ose ^ 2)
+	return sprintf("%+.1f%% | %s", 100 * d / ov, e > 0 ? sprintf("%.1f", d / e) : "-")
+}
+function change(k, o, m) {
 	if (!(o in n) || k == o || !s[o, m]) return "|"
-	d = mean(k, m) - mean(o, m); e = sqrt(se(k, m) ^ 2 + se(o, m) ^ 2)
-	return sprintf("%+.1f%% | %s", 100 * d / mean(o, m), e > 0 ? sprintf("%.1f", d / e) : "-")
+	return versus(mean(k, m), se(k, m), mean(o, m), se(o, m))
 }
 /^round=/ && /topology=/ {
 	t = field("topology"); m = field("mode"); k = t SUBSEP m
@@ -37,6 +41,7 @@ function change(k, o, m,    d, e) {
 		hn[k, r] = nb
 		for (j = 1; j <= nb; j++) {
 			split(pairs[j], bc, ":"); hb[k, r, j] = bc[1]; hc[k, r, j] = bc[2]
+			wakeups[k] += bc[2]
 		}
 	}
 }
@@ -76,10 +81,9 @@ function pool(k, q,    i, b, all, pick, v, sum, sq) {
 	}
 	boot_se[k, q] = BOOT > 1 ? sqrt((sq - sum * sum / BOOT) / (BOOT - 1)) : 0
 }
-function pooled_change(k, o, q,    d, e) {
+function pooled_change(k, o, q) {
 	if (!((o, q) in pooled_q) || k == o) return "|"
-	d = pooled_q[k, q] - pooled_q[o, q]; e = sqrt(boot_se[k, q] ^ 2 + boot_se[o, q] ^ 2)
-	return sprintf("%+.1f%% | %s", 100 * d / pooled_q[o, q], e > 0 ? sprintf("%.1f", d / e) : "-")
+	return versus(pooled_q[k, q], boot_se[k, q], pooled_q[o, q], boot_se[o, q])
 }
 BEGIN { HIST_US = 10; if (BOOT == "") BOOT = 200; srand(1) }
 END {
@@ -110,10 +114,8 @@ END {
 		k = tops[a] SUBSEP modes[b]; o = tops[a] SUBSEP "off"
 		if (!(k in hruns)) continue
 		split(k, tm, SUBSEP)
-		w = 0
-		for (r = 1; r <= hruns[k]; r++) for (j = 1; j <= hn[k, r]; j++) w += hc[k, r, j]
 		printf "| %s | %s | %d | %d | %.0f (%.0f) | %s | %.0f (%.0f) | %s |\n", tm[1], tm[2],
-			hruns[k], w, pooled_q[k, 0.99], boot_se[k, 0.99], pooled_change(k, o, 0.99),
+			hruns[k], wakeups[k], pooled_q[k, 0.99], boot_se[k, 0.99], pooled_change(k, o, 0.99),
 			pooled_q[k, 0.999], boot_se[k, 0.999], pooled_change(k, o, 0.999)
 	}
 }
