@@ -13,7 +13,7 @@
 #define MIN_KEPT	0.95	/* eligible next buddies taken, bursts below a slice */
 #define RUN_MS		1500
 
-const char *const buddy_needs[] = { "NEXT_BUDDY", "LAST_BUDDY", "BUDDY_BOUND", NULL };
+const char *const buddy_needs[] = { "NEXT_BUDDY", "LAST_BUDDY", NULL };
 static const char *const counters[] = {
 	"buddy_next_picked", "buddy_next_same", "buddy_next_too_far", "buddy_next_ineligible",
 	"buddy_last_set", "buddy_last_picked",

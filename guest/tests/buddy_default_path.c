@@ -3,8 +3,9 @@
  * With NEXT_BUDDY off (as the kernel boots) the fair class picks as unpatched 6.12 does.
  * 6.12 still has a next buddy then: dequeue_entities() nominates a group whose task
  * sleeps while the group stays busy (and yield_to() nominates its target), and picks
- * it whenever it is eligible. The series' rules (the bounds, BUDDY_SHORT_FIRST, the
- * last buddy) must leave that buddy alone. Pipe pairs with bursts in two cpu cgroups,
+ * it whenever it is eligible. The series' rules (the bounds, shortest first, the last
+ * buddy) act only under NEXT_BUDDY and must leave that buddy alone, LAST_BUDDY on as
+ * booted. Pipe pairs with bursts in two cpu cgroups,
  * each with a hog, and pairs and a hog on the root queue, all on one CPU: the grouped
  * pairs' sleeps keep nominating their groups, and the root pairs' wakeups often make one
  * of them the EEVDF pick when a group is the buddy, one that ran much shorter than the
@@ -23,7 +24,7 @@
 
 #define TOP SB_CGROUP "/sbt-default"
 static const char *const groups[2] = { TOP "/a", TOP "/b" };
-const char *const buddy_needs[] = { "NEXT_BUDDY", "LAST_BUDDY", "BUDDY_BOUND", NULL };
+const char *const buddy_needs[] = { "NEXT_BUDDY", "LAST_BUDDY", NULL };
 
 static const char *const counters[] = {
 	"buddy_next_picked", "buddy_next_same", "buddy_next_ineligible",
@@ -58,11 +59,8 @@ TEST_F_TIMEOUT(buddies, next_buddy_off, 40)
 	      sb_cgroup_create(groups[1], 100);
 	ASSERT_EQ(0, ret) TH_LOG("cannot create the groups: %s", strerror(-ret));
 
-	/* The other buddy features as the kernel boots them (the fixture restores). */
-	ret = sb_feature_set("RUN_TO_PARITY", false) ?:
-	      sb_feature_set("LAST_BUDDY", true) ?: sb_feature_set("BUDDY_BOUND", true) ?:
-	      (sb_feature_get("BUDDY_SHORT_FIRST") < 0 ? 0 :
-	       sb_feature_set("BUDDY_SHORT_FIRST", true));
+	/* RUN_TO_PARITY off, LAST_BUDDY on as the kernel boots it (the fixture restores). */
+	ret = sb_feature_set("RUN_TO_PARITY", false) ?: sb_feature_set("LAST_BUDDY", true);
 	sb_sched_debug_sums(counters, NCOUNTERS, before);
 	for (int i = 0; i < NCOUNTERS; i++)
 		if (before[i] < 0)

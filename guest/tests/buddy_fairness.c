@@ -26,7 +26,7 @@
 #define RUN_MS		2000
 #define ROUNDS		3	/* runs per mode, alternating off and on */
 
-const char *const buddy_needs[] = { "NEXT_BUDDY", "LAST_BUDDY", "BUDDY_BOUND", NULL };
+const char *const buddy_needs[] = { "NEXT_BUDDY", "LAST_BUDDY", NULL };
 
 #define LAG_SAMPLES	1024	/* more than ROUNDS * RUN_MS / 20 ms */
 

@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A buddy's latency cost is bounded: a periodic task (5 ms period) shares one CPU with 4
- * pipe pairs and 2 hogs. Buddies may keep the EEVDF pick waiting for at most
- * buddy_gran_ns, after which the last buddy finishes at most its slice: one window. The
- * periodic task, which sleeps most of the time, is usually the EEVDF pick when it wakes,
- * so with NEXT_BUDDY + LAST_BUDDY on its p99 wakeup latency may exceed the buddies-off p99
- * by at most one window (sb_buddy_window_ns(): the slice ends at a tick, so a tick more).
- * The maximum is reported: a task
- * with others ahead of it in EEVDF order can meet a window before each of them
- * (Documentation/scheduler/sched-buddy.rst).
+ * pipe pairs and 2 hogs. Buddies may keep the EEVDF pick waiting for at most the
+ * granularity G (base_slice_ns), after which the last buddy finishes at most its slice:
+ * one window. The periodic task, which sleeps most of the time, is usually the EEVDF pick
+ * when it wakes, so with NEXT_BUDDY + LAST_BUDDY on its p99 wakeup latency may exceed the
+ * buddies-off p99 by at most one window (sb_buddy_window_ns(): the slice ends at a tick,
+ * so a tick more). The maximum is reported: a task with others ahead of it in EEVDF order
+ * can meet a window before each of them (Documentation/scheduler/sched-buddy.rst).
  *
  * The chain clock is per cfs_rq: a task d groups below the root may wait a window at
  * each of the d + 1 levels above and at it. The case nested puts the probe at depth 2
@@ -30,7 +29,7 @@
 #define RUN_MS		5500
 #define SAMPLES		1000	/* 5 s of periods, inside the pairs' run */
 
-const char *const buddy_needs[] = { "NEXT_BUDDY", "LAST_BUDDY", "BUDDY_BOUND", NULL };
+const char *const buddy_needs[] = { "NEXT_BUDDY", "LAST_BUDDY", NULL };
 
 #define NEST SB_CGROUP "/sbt-nest"
 /* Where pair i and hog i of the nested case compete: root, sbt-nest's, the probe's queue. */

@@ -143,11 +143,11 @@ static long jiffies(void)
 
 long sb_buddy_window_ns(void)
 {
-	long gran, slice, j0, j1;
+	long slice, j0, j1;
 	unsigned long long t0, t1;
 
-	if (sb_read_long("/sys/kernel/debug/sched/buddy_gran_ns", &gran) ||
-	    sb_read_long("/sys/kernel/debug/sched/base_slice_ns", &slice))
+	/* The granularity G is base_slice_ns: G and the last buddy's slice are one each. */
+	if (sb_read_long("/sys/kernel/debug/sched/base_slice_ns", &slice))
 		return -1;
 	t0 = sb_now_ns();
 	j0 = jiffies();
@@ -156,7 +156,7 @@ long sb_buddy_window_ns(void)
 	t1 = sb_now_ns();
 	if (j0 < 0 || j1 <= j0)
 		return -1;
-	return gran + slice + (long)((t1 - t0) / (j1 - j0));
+	return 2 * slice + (long)((t1 - t0) / (j1 - j0));
 }
 
 int sb_run(const char *const argv[])

@@ -42,9 +42,10 @@ int sb_buddy_events_read(struct sb_buddy_events *ev);
 double sb_max_lag_ms(int cpu, const volatile pid_t *pids, int npids);
 
 /*
- * One buddy window in ns (Documentation/scheduler/sched-buddy.rst): buddy_gran_ns, plus
- * the slice the last buddy may finish, plus one tick, since without HRTICK slice expiry
- * is only seen at the tick. Returns -1 on error.
+ * One buddy window in ns (Documentation/scheduler/sched-buddy.rst): the granularity G,
+ * which is base_slice_ns, plus the slice (base_slice_ns) the last buddy may finish, plus
+ * one tick, since without HRTICK slice expiry is only seen at the tick. Returns -1 on
+ * error.
  */
 long sb_buddy_window_ns(void);
 
