@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The churner: until the duration is over, one operation at random every 1..5 ms
- * (sched_setattr(), affinity, CPU hotplug, sched features and buddy_gran_ns; the cgroup
- * one is in cgroups.c), and which units its holds exempt from the starvation bound. What
+ * (sched_setattr(), affinity, CPU hotplug, sched features; the cgroup one is in
+ * cgroups.c), and which units its holds exempt from the starvation bound. What
  * it changes in the system is saved before and restored after, with every CPU online.
  */
 #define _GNU_SOURCE
@@ -15,7 +15,6 @@
 
 #include "torture.h"
 
-#define GRAN		"/sys/kernel/debug/sched/buddy_gran_ns"
 #define HOTPLUG_QUIET_S	10
 #define PROGRESS_NS	60000000000ULL
 
@@ -31,14 +30,12 @@ struct sched_attr_v1 {
 struct churn_counts ops;
 
 static const char *const feature_names[] = {
-	"NEXT_BUDDY", "LAST_BUDDY", "PICK_BUDDY", "BUDDY_BOUND", "NEXT_BUDDY_EEVDF",
-	"BUDDY_SHORT_FIRST", "BUDDY_ROOT", "CACHE_HOT_BUDDY", "DELAY_DEQUEUE", "RUN_TO_PARITY",
-	"PREEMPT_SHORT",
+	"NEXT_BUDDY", "LAST_BUDDY", "PICK_BUDDY", "BUDDY_ROOT", "CACHE_HOT_BUDDY",
+	"DELAY_DEQUEUE", "RUN_TO_PARITY", "PREEMPT_SHORT",
 };
 const char *features[sizeof(feature_names) / sizeof(*feature_names)];
 int nfeatures;
 static char saved_features[SB_FEATURES_LEN];
-long saved_gran = -1;
 
 /* Recompute which units are held back (idle policy, cpu.idle or cpu.max cgroup). */
 void update_exempt(void)
@@ -155,21 +152,13 @@ static void op_hotplug(void)
 
 static void op_feature(void)
 {
-	char val[32];
-
-	if (saved_gran >= 0 && rnd(4) == 0) {
-		snprintf(val, sizeof(val), "%ld", rnd(4) ? rnd(10000000) : 0);
-		if (!sb_write_file(GRAN, val))
-			ops.gran++;
-		return;
-	}
 	if (nfeatures && !sb_feature_set(features[rnd(nfeatures)], rnd(2)))
 		ops.features++;
 }
 
 /*
- * Save what the churn changes for restore() (sched features, buddy_gran_ns: saved_gran
- * stays -1 without it) and list the buddy features this kernel has, the ones toggled.
+ * Save what the churn changes for restore() (the sched features) and list the buddy
+ * features this kernel has, the ones toggled.
  */
 int save_tunables(void)
 {
@@ -180,26 +169,18 @@ int save_tunables(void)
 	for (size_t i = 0; i < sizeof(feature_names) / sizeof(*feature_names); i++)
 		if (sb_feature_get(feature_names[i]) >= 0)
 			features[nfeatures++] = feature_names[i];
-	if (sb_read_long(GRAN, &saved_gran))
-		saved_gran = -1;
 	return 0;
 }
 
 static void restore(void)
 {
-	char val[32];
-
 	sb_features_restore(saved_features);
-	if (saved_gran >= 0) {
-		snprintf(val, sizeof(val), "%ld", saved_gran);
-		sb_write_file(GRAN, val);
-	}
 	all_cpus_online();
 }
 
 /*
  * One operation every 1..5 ms until t0 + the duration: a CPU hotplug write every 1..3 s,
- * otherwise cgroups 45%, sched_setattr 20%, affinity 20%, features and buddy_gran_ns 15%.
+ * otherwise cgroups 45%, sched_setattr 20%, affinity 20%, sched features 15%.
  * The last HOTPLUG_QUIET_S seconds have no hotplug and every CPU online: stress-ng 0.15's
  * parent once segfaulted in its teardown 84 ms after a CPU went offline, a cause not
  * found in its source (docs/torture.md). The fork storm keeps exits under hotplug covered.

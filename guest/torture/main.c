@@ -21,7 +21,7 @@
  *     NORMAL (with a custom slice where supported) / BATCH / IDLE, affinity changes,
  *     CPU hotplug off/on (not in the last HOTPLUG_QUIET_S seconds, with every CPU back
  *     online for them, so that stress-ng ends with the CPUs it started with), sched
- *     features and buddy_gran_ns;
+ *     features;
  *   - a starvation monitor (SCHED_FIFO 99, samples every 5 ms): the longest window in which a
  *     pair or hog made no progress. Windows are not counted while the unit is
  *     legitimately held back: a member in SCHED_IDLE, or in a cgroup with cpu.idle or
@@ -30,7 +30,7 @@
  *     stalled vCPU) is reported and not counted either.
  * Fails (exit 1) when a pair lost or reordered a message, a pair did not drain at the end
  * (lost wakeup), stress-ng failed, or the longest window exceeds the bound.
- * Restores sched features, buddy_gran_ns and CPUs online at exit.
+ * Restores sched features and CPUs online at exit.
  *
  * Here: the command line, the setup, starting and stopping the processes, and main().
  * What the other files hold: torture.h.
@@ -149,7 +149,7 @@ static void print_setup(void)
 	printf("# toggled features:");
 	for (int i = 0; i < nfeatures; i++)
 		printf(" %s", features[i]);
-	printf("%s\n", saved_gran >= 0 ? " buddy_gran_ns" : " (no buddy_gran_ns)");
+	printf("\n");
 	fflush(stdout);
 }
 
