@@ -12,7 +12,7 @@
 #                        seven placements (TOPOLOGY_ARGS, e.g. --slice 100)
 #   make bench-cache     A/B benchmark under the cache model, 12 boots (~21 min here): misses
 #                        and modelled cycles per operation (BENCH_CACHE=large: 20 longer boots)
-#   make bench-defaults  the table the buddies' defaults rest on, ~90 min: six buddy
+#   make bench-defaults  the table the buddies' defaults rest on, ~60 min: four buddy
 #                        configurations, plain and under the cache model, in one report
 #   make kunit           the buddy KUnit suite through the tree's kunit.py: x86_64, no schedstats
 #   make torture         debug kernels under load, churn and hotplug (TORTURE_SECONDS)
@@ -178,11 +178,11 @@ bench-cache: guest cachesim
 	@$(MAKE) --no-print-directory kernels CONFIG=bench
 	@host/bench/run.sh --cachesim '' --jobs $(BENCH_JOBS) $(bench_cache_size_$(BENCH_CACHE))
 
-# bench-defaults: what the buddies' defaults rest on (docs/findings/defaults.md): the six
-# buddy configurations (base, off, next, next+last, next-eevdf, next-eevdf+last) over
-# guest/bench's 'defaults' set (5 repetitions of 2 s workloads, 30 boots), then under the
-# cache model over its 'defaults-cache' set (3 repetitions of 1 s, 18 boots), merged into
-# one report (host/bench/defaults.sh); BENCH_JOBS guests at a time, deterministic mode.
+# bench-defaults: what the buddies' defaults rest on (docs/findings/defaults.md): the four
+# buddy configurations (base, off, next, next+last) over guest/bench's 'defaults' set (5
+# repetitions of 2 s workloads, 20 boots), then under the cache model over its
+# 'defaults-cache' set (3 repetitions of 1 s, 12 boots), merged into one report
+# (host/bench/defaults.sh); BENCH_JOBS guests at a time, deterministic mode.
 bench-defaults: guest cachesim
 	@$(MAKE) --no-print-directory kernels CONFIG=bench
 	@host/bench/defaults.sh --jobs $(BENCH_JOBS)

@@ -8,17 +8,24 @@ trap sb_features_restore EXIT
 # Does this kernel have sched feature $1?
 has_feature() { tr ' ' '\n' <"$SB_FEATURES" | grep -qx -e "$1" -e "NO_$1"; }
 
-# buddies_set off|next|next+last|next-eevdf|next-eevdf+last[-long]|groups: next is
-# NEXT_BUDDY by 6.12's rules, next-eevdf by mainline 6.19's (NEXT_BUDDY_EEVDF); -long:
-# without BUDDY_SHORT_FIRST (a buddy may keep a much shorter task waiting); groups:
+# buddies_set off|next|next+last|groups: next is NEXT_BUDDY (on the patched kernel under
+# the series' rules: the bounds, shortest first), next+last adds LAST_BUDDY; groups:
 # next+last without BUDDY_ROOT (buddies inside groups only), the others with it, as the
 # kernel boots. Switching off a feature the kernel lacks is a no-op; asking for one it
-# lacks (LAST_BUDDY on the unpatched kernel, groups without BUDDY_ROOT) fails.
+# lacks (LAST_BUDDY on the unpatched kernel, groups without BUDDY_ROOT) fails (1). An
+# unknown mode fails (2), the retired next-eevdf* and next*-long ones saying why.
 buddies_set() {
-	short= # BUDDY_SHORT_FIRST as the kernel boots (on), where it has the feature
-	root= # BUDDY_ROOT likewise
-	case $1 in *?-long) short=NO_BUDDY_SHORT_FIRST; set -- "${1%-long}" ;; esac
-	! has_feature BUDDY_SHORT_FIRST || short=${short:-BUDDY_SHORT_FIRST}
+	root= # BUDDY_ROOT as the kernel boots (on), where it has the feature
+	case $1 in
+	next-eevdf | next-eevdf+last | next-eevdf-long | next-eevdf+last-long)
+		echo "buddies_set: mode '$1' is gone: the series no longer has NEXT_BUDDY_EEVDF" \
+			"(mainline's own NEXT_BUDDY rules are studied on KERNEL=7.2)" >&2
+		return 2 ;;
+	next-long | next+last-long)
+		echo "buddies_set: mode '$1' is gone: BUDDY_SHORT_FIRST is no longer a feature" \
+			"(shortest first holds whenever NEXT_BUDDY is on)" >&2
+		return 2 ;;
+	esac
 	if [ "$1" = groups ]; then
 		has_feature BUDDY_ROOT || return 1
 		root=NO_BUDDY_ROOT
@@ -26,15 +33,13 @@ buddies_set() {
 	fi
 	! has_feature BUDDY_ROOT || root=${root:-BUDDY_ROOT}
 	case $1 in
-	off) set -- NO_NEXT_BUDDY NO_NEXT_BUDDY_EEVDF NO_LAST_BUDDY ;;
-	next) set -- NEXT_BUDDY NO_NEXT_BUDDY_EEVDF NO_LAST_BUDDY ;;
-	next+last) set -- NEXT_BUDDY NO_NEXT_BUDDY_EEVDF LAST_BUDDY ;;
-	next-eevdf) set -- NEXT_BUDDY NEXT_BUDDY_EEVDF NO_LAST_BUDDY ;;
-	next-eevdf+last) set -- NEXT_BUDDY NEXT_BUDDY_EEVDF LAST_BUDDY ;;
-	*) echo "buddies_set: unknown mode '$1'" >&2; return 2 ;;
+	off) set -- NO_NEXT_BUDDY NO_LAST_BUDDY ;;
+	next) set -- NEXT_BUDDY NO_LAST_BUDDY ;;
+	next+last) set -- NEXT_BUDDY LAST_BUDDY ;;
+	*) echo "buddies_set: unknown mode '$1' (off, next, next+last, groups)" >&2; return 2 ;;
 	esac
-	# shellcheck disable=SC2086 # (empty or one feature name each)
-	set -- "$@" $short $root
+	# shellcheck disable=SC2086 # (empty or one feature name)
+	set -- "$@" $root
 	want=
 	for f; do
 		if has_feature "${f#NO_}"; then

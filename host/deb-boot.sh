@@ -12,7 +12,7 @@
 # anchors' initramfs (the stock kernel's modules) cannot give it.
 # Two boots. The first, in wall-clock mode (multi-threaded TCG), checks that uname -r is
 # the package's release, ending in -sched-buddy-patched, and that
-# /sys/kernel/debug/sched/features lists NEXT_BUDDY, LAST_BUDDY and BUDDY_BOUND (NO_ or
+# /sys/kernel/debug/sched/features lists NEXT_BUDDY, LAST_BUDDY and BUDDY_ROOT (NO_ or
 # not); it says when the kernel started /init (the kernel's clock, near wall time in this
 # mode) and how long the boot took. The second, in deterministic mode (-icount, as make
 # bench-quick), checks again and runs guest/bench's quick workloads, 2 s each, for the
@@ -62,10 +62,10 @@ u=$(uname -r)
 echo "deb-boot: check: uname -r is $u"
 f=/sys/kernel/debug/sched/features
 [ -r $f ] || { echo "deb-boot: no $f (SCHED_DEBUG off?)"; exit 1; }
-for x in NEXT_BUDDY LAST_BUDDY BUDDY_BOUND; do
+for x in NEXT_BUDDY LAST_BUDDY BUDDY_ROOT; do
 	tr " " "\n" <$f | grep -Eqx "(NO_)?$x" || { echo "deb-boot: $x is not in $f: $(cat $f)"; exit 1; }
 done
-echo "deb-boot: check: $f lists $(tr " " "\n" <$f | grep -Ex "(NO_)?(NEXT_BUDDY|LAST_BUDDY|BUDDY_BOUND)" | paste -sd" ")"
+echo "deb-boot: check: $f lists $(tr " " "\n" <$f | grep -Ex "(NO_)?(NEXT_BUDDY|LAST_BUDDY|BUDDY_ROOT)" | paste -sd" ")"
 echo "deb-boot: modules loaded: $(cut -d" " -f1 /proc/modules | paste -sd" ")"
 [ "$what" = bench ] || exit 0
 st=0

@@ -8,15 +8,15 @@
 #   host/bench/defaults.sh --merge PLAIN CACHE   only the merge, of two earlier runs'
 #                                                directories ($SCHED_BUDDY_CACHE/bench/*)
 #
-# Variants: base off next next+last next-eevdf next-eevdf+last. Plain: 5 repetitions of
-# 2 s workloads (30 boots); cache model: 3 repetitions of 1 s (18 boots); both in
+# Variants: base off next next+last. Plain: 5 repetitions of 2 s workloads (20 boots);
+# cache model: 3 repetitions of 1 s (12 boots); both in
 # deterministic mode, J guests at a time (default 1). The merged run goes to
 # $SCHED_BUDDY_CACHE/bench/defaults-<date>/ (results.csv, kernels.txt, report.md against the
 # unpatched kernel, report-vs-off.md against the buddies off in the patched one).
 set -eu
 . "$(dirname "$0")/../lib.sh"
 
-variants="base off next next+last next-eevdf next-eevdf+last"
+variants="base off next next+last"
 jobs=1 plain= cache=
 while [ $# -gt 0 ]; do
 	case $1 in

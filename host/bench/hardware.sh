@@ -5,11 +5,12 @@
 #   host/bench/hardware.sh [--reps N] [--seconds S] [--workloads LIST] [--variants LIST]
 #                 [--out DIR] [--dry-run]
 #
-# --variants: off, next, next+last (default all three), next-eevdf, next-eevdf+last (6.19's
-#   NEXT_BUDDY rules, guest/buddies.sh), toggled at runtime through
-#   /sys/kernel/debug/sched/features: the running kernel must be the patched one (its
-#   sched features include NEXT_BUDDY, LAST_BUDDY and the series' BUDDY_BOUND), else
-#   hardware.sh refuses. To measure the same machine booted into another kernel, name that
+# --variants: off, next, next+last (default all three), groups (next+last inside groups
+#   only, guest/buddies.sh), toggled at runtime through /sys/kernel/debug/sched/features:
+#   the running kernel must be the patched one (its sched features include NEXT_BUDDY and
+#   the series' LAST_BUDDY and BUDDY_ROOT), else hardware.sh refuses. The variants the
+#   curated series dropped (next-eevdf, next-eevdf+last, the -long ones) are refused,
+#   saying why. To measure the same machine booted into another kernel, name that
 #   kernel's variant alone: base (the unpatched build) or stock-NAME (e.g. stock-6.12),
 #   run as it boots, nothing toggled; give the same --out DIR to every boot, so one
 #   results.csv and report.md hold them all.
@@ -41,8 +42,10 @@ for v in $variants; do
 	case $v in
 	base | stock-?*) asis="$asis $v" ;;
 	*)
-		bench_is_buddies "$v" ||
-			die "unknown variant '$v' ($BENCH_BUDDIES, each next* also with -long, base or stock-NAME)"
+		if ! bench_is_buddies "$v"; then
+			why=$(bench_retired "$v") && die "variant '$v' is gone: $why"
+			die "unknown variant '$v' ($BENCH_BUDDIES, base or stock-NAME)"
+		fi
 		toggled=1
 		;;
 	esac
@@ -61,7 +64,7 @@ if [ ! -r "$SB_FEATURES" ]; then
 	feats=
 else
 	feats=$(tr ' ' '\n' <"$SB_FEATURES" | sed 's/^NO_//')
-	[ $toggled = 0 ] || for f in NEXT_BUDDY LAST_BUDDY BUDDY_BOUND; do
+	[ $toggled = 0 ] || for f in NEXT_BUDDY LAST_BUDDY BUDDY_ROOT; do
 		echo "$feats" | grep -qx "$f" && continue
 		refuse "the running kernel ($rel) is not the patched sched-buddy kernel: its sched" \
 			"features lack $f (boot the kernel of make deb, or name this kernel's variant" \

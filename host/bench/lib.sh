@@ -4,14 +4,25 @@
 # the report (also host/bench/clock.sh's). Source it after host/lib.sh.
 
 # The buddy settings a bench variant may name: guest/buddies.sh's buddies_set() sets them
-# on the patched kernel at runtime; each next* one also with -long (without
-# BUDDY_SHORT_FIRST); groups: next+last inside groups only (without BUDDY_ROOT).
-BENCH_BUDDIES="off next next+last next-eevdf next-eevdf+last groups"
+# on the patched kernel at runtime; groups: next+last inside groups only (without
+# BUDDY_ROOT).
+BENCH_BUDDIES="off next next+last groups"
 
 # bench_is_buddies VARIANT: is VARIANT one of them?
 bench_is_buddies() {
-	case $1 in off-long | groups-long) return 1 ;; esac
-	case " $BENCH_BUDDIES " in *" ${1%-long} "*) ;; *) return 1 ;; esac
+	case " $BENCH_BUDDIES " in *" $1 "*) ;; *) return 1 ;; esac
+}
+
+# bench_retired VARIANT: for a variant the curated series dropped, print why it is gone
+# (and succeed); fail for any other.
+bench_retired() {
+	case $1 in
+	next-eevdf | next-eevdf+last | next-eevdf-long | next-eevdf+last-long)
+		echo "the series no longer has NEXT_BUDDY_EEVDF (mainline's own NEXT_BUDDY rules are studied on KERNEL=7.2: docs/mainline.md)" ;;
+	next-long | next+last-long)
+		echo "BUDDY_SHORT_FIRST is no longer a feature (shortest first holds whenever NEXT_BUDDY is on)" ;;
+	*) return 1 ;;
+	esac
 }
 
 # bench_check_workloads LIST: names, commas and spaces only (it is quoted into a guest

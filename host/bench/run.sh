@@ -3,18 +3,18 @@
 #
 #   host/bench/run.sh [--reps N] [--seconds S] [--wall] [--config C] [--workloads LIST]
 #                [--variants "base off next next+last stock-6.12 stock-6.1-wall"]
-#                (also known: next-eevdf next-eevdf+last, groups, and each next* variant with
-#                -long: without BUDDY_SHORT_FIRST, e.g. next+last-long)
+#                (also known: groups)
 #                [--cachesim ARGS] [--jobs J] [--grouped]
 #
-# Variants: base (the unpatched kernel), off / next / next+last / next-eevdf /
-# next-eevdf+last (the patched kernel with the buddies toggled at runtime: next by 6.12's
-# rules, next-eevdf by 6.19's, guest/buddies.sh), both built from config C (default
-# bench); stock-6.12 and stock-6.1-wall, Debian's stock kernels as they ship
-# (host/anchors.sh). 6.1 hangs bringing up the second CPU under -icount, so it always
-# boots in wall-clock mode (multi-threaded TCG), as its name says. Default: all but the
-# two next-eevdf ones. LIST goes to guest/bench: workload names separated by spaces or
-# commas, quick or all (default).
+# Variants: base (the unpatched kernel), off / next / next+last / groups (the patched
+# kernel with the buddies toggled at runtime, guest/buddies.sh: next is NEXT_BUDDY under
+# the series' rules, next+last adds LAST_BUDDY, groups is next+last inside groups only),
+# both built from config C (default bench); stock-6.12 and stock-6.1-wall, Debian's stock
+# kernels as they ship (host/anchors.sh). 6.1 hangs bringing up the second CPU under
+# -icount, so it always boots in wall-clock mode (multi-threaded TCG), as its name says.
+# Default: all but groups. The variants the curated series dropped (next-eevdf,
+# next-eevdf+last, the -long ones) are refused, saying why. LIST goes to guest/bench:
+# workload names separated by spaces or commas, quick or all (default).
 # Each repetition boots every variant once, in an order rotated per repetition.
 # Deterministic mode (-icount) unless --wall. (The scheduler clocks' cost is a benchmark
 # of its own: host/bench/clock.sh.)
@@ -71,7 +71,8 @@ workloads=$(echo "$workloads" | tr ',' ' ')
 for v in $variants; do
 	if ! known "$v"; then
 		known "$v-wall" && die "variant '$v' hangs under -icount: use $v-wall"
-		die "unknown variant '$v' (known: $asboot $BENCH_BUDDIES, each next* also with -long)"
+		why=$(bench_retired "$v") && die "variant '$v' is gone: $why"
+		die "unknown variant '$v' (known: $asboot $BENCH_BUDDIES)"
 	fi
 	case $cachesim$v in
 	--cachesim*-wall) die "variant '$v' runs in wall-clock mode, the cache model needs -icount" ;;

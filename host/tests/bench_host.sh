@@ -1,7 +1,8 @@
 #!/bin/sh
 # host/bench/hardware.sh and host/bench/run.sh refuse what they must before changing
-# anything: a kernel without the series' sched features, mixed boots, no or bad variants,
-# bad workload lists and numbers; hardware.sh --dry-run prints the rotated plan.
+# anything: a kernel without the series' sched features, mixed boots, no or bad variants
+# (the ones the curated series dropped saying why), bad workload lists and numbers;
+# hardware.sh --dry-run prints the rotated plan.
 . "$(dirname "$0")/lib.sh"
 feat=$(mktemp)
 trap 'rm -f "$out" "$feat"' EXIT
@@ -13,9 +14,21 @@ expect_failure "no variants given" "$top/host/bench/hardware.sh" --variants ' '
 expect_failure "'0' is not a positive number" "$top/host/bench/hardware.sh" --seconds 0
 expect_failure "name it alone" "$top/host/bench/hardware.sh" --variants "base off"
 expect_failure "unknown variant 'bogus'" "$top/host/bench/hardware.sh" --variants bogus
+expect_failure "variant 'next-eevdf' is gone: .*NEXT_BUDDY_EEVDF" \
+	"$top/host/bench/hardware.sh" --variants "off next-eevdf"
+expect_failure "variant 'next\+last-long' is gone: .*BUDDY_SHORT_FIRST" \
+	"$top/host/bench/hardware.sh" --variants next+last-long
+expect_failure "variant 'next-eevdf\+last' is gone: .*NEXT_BUDDY_EEVDF" \
+	"$top/host/bench/run.sh" --variants "base next-eevdf+last"
+expect_failure "variant 'next-long' is gone: .*BUDDY_SHORT_FIRST" \
+	"$top/host/bench/run.sh" --variants next-long
+expect_failure "unknown variant 'off-long'" "$top/host/bench/run.sh" --variants off-long
 expect_failure "use stock-6.1-wall" "$top/host/bench/run.sh" --variants stock-6.1
 expect_failure "bad workload list" "$top/host/bench/run.sh" --workloads 'a;b'
-echo "PLACE_LAG NO_NEXT_BUDDY LAST_BUDDY BUDDY_BOUND PICK_BUDDY" >"$feat"
+# a patched kernel from before BUDDY_ROOT is not the series either
+echo "PLACE_LAG NO_NEXT_BUDDY LAST_BUDDY PICK_BUDDY" >"$feat"
+expect_failure "its sched features lack BUDDY_ROOT" "$top/host/bench/hardware.sh" --reps 1
+echo "PLACE_LAG NO_NEXT_BUDDY LAST_BUDDY BUDDY_ROOT PICK_BUDDY" >"$feat"
 plan=$("$top/host/bench/hardware.sh" --dry-run --reps 2 --workloads quick 2>/dev/null) || {
 	echo "FAIL: hardware.sh --dry-run failed" >&2
 	exit 1

@@ -6,7 +6,7 @@
 # interval), better directions and descriptions from guest/metrics.tsv, the headline table,
 # the kernels of kernels.txt, lines that are not results skipped; guest/bench's argument
 # checks, latency percentiles, wakelat's figures and restoring of the sched features;
-# the features buddies_set writes per variant (-long: without BUDDY_SHORT_FIRST);
+# the features buddies_set writes per variant, and the retired variants refused;
 # host/bench/compare.sh's within/outside verdict; and, when gnuplot is installed,
 # host/bench/plot.sh's PNGs written and linked.
 . "$(dirname "$0")/lib.sh"
@@ -125,6 +125,11 @@ EOF
 chmod +x "$fake/pairs" "$fake/cyclictest" "$fake/wakelat"
 expect_failure "unknown workload 'nope'" "$top/guest/bench" "$fake" base 1 "latency nope"
 expect_failure "unknown variant" "$top/guest/bench" "$fake" sideways 1 latency
+# the variants the curated series dropped say why
+expect_failure "variant 'next-eevdf' is gone: .*NEXT_BUDDY_EEVDF" \
+	"$top/guest/bench" "$fake" next-eevdf 1 latency
+expect_failure "variant 'next\+last-long' is gone: .*BUDDY_SHORT_FIRST" \
+	"$top/guest/bench" "$fake" next+last-long 1 latency
 expect_failure "not a positive number" "$top/guest/bench" "$fake" base 0 latency
 PATH=$fake:$PATH "$top/guest/bench" "$fake" base 1 latency >"$dir/lat" ||
 	fail "guest/bench latency failed with stand-ins"
@@ -164,28 +169,41 @@ PATH=$fake:$PATH SB_SCHED_FEATURES=$dir/features "$top/guest/bench" "$fake" off 
 	>/dev/null || fail "guest/bench off failed with stand-ins"
 [ "$(cat "$dir/features")" = LAST_BUDDY ] ||
 	fail "features not restored after guest/bench off: '$(cat "$dir/features")'"
-# buddies_set (guest/buddies.sh): a -long variant switches BUDDY_SHORT_FIRST off, the others
-# switch it on where the kernel has it; a kernel without it needs nothing of it.
-# (NO_NEXT_BUDDY_EEVDF is written only where the kernel has the feature.)
+# buddies_set (guest/buddies.sh): off, next and next+last set NEXT_BUDDY and LAST_BUDDY
+# and put BUDDY_ROOT back on where the kernel has it; a kernel without it needs nothing
+# of it.
 set_buddies() { # FEATURES VARIANT: what buddies_set writes, on one line
 	echo "$1" >"$dir/features"
 	SB_SCHED_FEATURES=$dir/features sh -c '. "$(dirname "$0")/buddies.sh"
 		sb_features_write() { echo "$*"; }; trap - EXIT; buddies_set "$1"' \
 		"$top/guest/bench" "$2"
 }
-got=$(set_buddies "NEXT_BUDDY LAST_BUDDY BUDDY_SHORT_FIRST" next+last-long)
-[ "$got" = "NEXT_BUDDY LAST_BUDDY NO_BUDDY_SHORT_FIRST" ] || fail "next+last-long wrote '$got'"
-got=$(set_buddies "NEXT_BUDDY LAST_BUDDY NO_BUDDY_SHORT_FIRST" next+last)
-[ "$got" = "NEXT_BUDDY LAST_BUDDY BUDDY_SHORT_FIRST" ] || fail "next+last wrote '$got'"
+got=$(set_buddies "NO_NEXT_BUDDY NO_LAST_BUDDY BUDDY_ROOT" next+last)
+[ "$got" = "NEXT_BUDDY LAST_BUDDY BUDDY_ROOT" ] || fail "next+last wrote '$got'"
+got=$(set_buddies "NO_NEXT_BUDDY LAST_BUDDY BUDDY_ROOT" next)
+[ "$got" = "NEXT_BUDDY NO_LAST_BUDDY BUDDY_ROOT" ] || fail "next wrote '$got'"
 got=$(set_buddies "NEXT_BUDDY LAST_BUDDY" off)
-[ "$got" = "NO_NEXT_BUDDY NO_LAST_BUDDY" ] || fail "off without BUDDY_SHORT_FIRST wrote '$got'"
+[ "$got" = "NO_NEXT_BUDDY NO_LAST_BUDDY" ] || fail "off without BUDDY_ROOT wrote '$got'"
+got=$(set_buddies "NEXT_BUDDY PICK_BUDDY" off)
+[ "$got" = "NO_NEXT_BUDDY" ] || fail "off on the base kernel wrote '$got'"
+set_buddies "NEXT_BUDDY PICK_BUDDY" next+last >/dev/null &&
+	fail "next+last succeeded without LAST_BUDDY"
 # groups: next+last without BUDDY_ROOT, the others put it back on; without the feature
 # groups cannot be had.
-got=$(set_buddies "NO_NEXT_BUDDY LAST_BUDDY BUDDY_SHORT_FIRST BUDDY_ROOT" groups)
-[ "$got" = "NEXT_BUDDY LAST_BUDDY BUDDY_SHORT_FIRST NO_BUDDY_ROOT" ] || fail "groups wrote '$got'"
-got=$(set_buddies "NEXT_BUDDY LAST_BUDDY BUDDY_SHORT_FIRST NO_BUDDY_ROOT" next+last)
-[ "$got" = "NEXT_BUDDY LAST_BUDDY BUDDY_SHORT_FIRST BUDDY_ROOT" ] || fail "next+last after groups wrote '$got'"
+got=$(set_buddies "NO_NEXT_BUDDY LAST_BUDDY BUDDY_ROOT" groups)
+[ "$got" = "NEXT_BUDDY LAST_BUDDY NO_BUDDY_ROOT" ] || fail "groups wrote '$got'"
+got=$(set_buddies "NEXT_BUDDY LAST_BUDDY NO_BUDDY_ROOT" next+last)
+[ "$got" = "NEXT_BUDDY LAST_BUDDY BUDDY_ROOT" ] || fail "next+last after groups wrote '$got'"
 set_buddies "NEXT_BUDDY LAST_BUDDY" groups >/dev/null && fail "groups succeeded without BUDDY_ROOT"
+# the modes of the features the curated series dropped are refused, saying why, and
+# write nothing
+expect_failure "mode 'next-eevdf\+last' is gone: .*NEXT_BUDDY_EEVDF" \
+	set_buddies "NEXT_BUDDY LAST_BUDDY BUDDY_ROOT" next-eevdf+last
+expect_failure "mode 'next-long' is gone: .*BUDDY_SHORT_FIRST" \
+	set_buddies "NEXT_BUDDY LAST_BUDDY BUDDY_ROOT" next-long
+[ -z "$(set_buddies "NEXT_BUDDY LAST_BUDDY BUDDY_ROOT" next-eevdf 2>/dev/null)" ] ||
+	fail "the retired mode next-eevdf wrote features"
+expect_failure "unknown mode 'sideways'" set_buddies "NEXT_BUDDY LAST_BUDDY BUDDY_ROOT" sideways
 
 # host/host/bench/compare.sh: a second run within the spread passes, a moved figure fails
 sed 's/^fast,3,hackbench-pipe-process,seconds,1$/fast,3,hackbench-pipe-process,seconds,1.01/' \
