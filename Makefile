@@ -7,7 +7,7 @@
 #   make check           the edit-test loop: host tests and in-guest tests on the built kernels
 #   make bench-quick     A/B benchmark, ~10 min: base, off, next+last, quick workloads
 #   make bench           A/B benchmark, ~50 min: six variants incl. stock kernels, all workloads
-#   make bench-clock     the sched_clock() cost module alone (patch 0011)
+#   make bench-clock     the scheduler clocks' cost, base against patched (both with the clock fix)
 #   make bench-topology  where the buddies' cost goes with groups: pairs and bystanders in
 #                        seven placements (TOPOLOGY_ARGS, e.g. --slice 100)
 #   make bench-cache     A/B benchmark under the cache model, 12 boots (~21 min here): misses
@@ -195,7 +195,8 @@ bench-topology: kernels guest
 
 # bench-clock: the clockcost module (guest/clockcost/) built against the bench config's
 # base and patched kernels and loaded in deterministic boots of each, as it boots and with
-# tsc=unstable (4 boots).
+# tsc=unstable (4 boots): does the buddy series change the scheduler clocks' cost? Both
+# kernels carry the sched_clock_idle_wakeup_event() fix of patches/fixes/.
 bench-clock: tree
 	@host/bench/clock.sh
 
