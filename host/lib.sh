@@ -13,7 +13,8 @@
 #   $SCHED_BUDDY_CACHE/mainline/               KERNEL=7.2 (below): apt/ (its private package
 #                                              lists), linux-source-7.2.version (the Debian
 #                                              version unpacked), linux-<debver>/ (its tree,
-#                                              with build-<config>/ inside)
+#                                              with build-<config>/ inside), modules/ (the
+#                                              out-of-tree modules built against it)
 
 SCHED_BUDDY_CACHE=${SCHED_BUDDY_CACHE:-/var/cache/sched-buddy}
 # The checkout's top: the nearest directory above the running script that holds
