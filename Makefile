@@ -32,6 +32,9 @@
 #                        never installed) into $SCHED_BUDDY_CACHE/mainline as a git tree,
 #                        without the series (docs/mainline.md)
 #   make mainline-kernel build that unpatched 7.2 kernel with CONFIG
+#   make mainline        boot it and run the in-guest tests that apply to it (~2 min once
+#                        built); MAINLINE_ARGS=--preempt-sync measures NEXT_BUDDY's WF_SYNC
+#                        wakeups besides
 #   make export          turn the commits on the tree's sched-buddy branch back into patches/
 #   make deps            install the Debian packages the build and the guests need (apt)
 #   make kernels         build the base and the patched kernel of CONFIG (make patched: the
@@ -70,6 +73,14 @@ mainline-tree: deps
 
 mainline-kernel: mainline-tree
 	@KERNEL=7.2 host/build.sh base $(CONFIG) >/dev/null
+
+# The checks that apply on 7.2: its kernel booted and the in-guest suite run in it, with
+# make test's closing line (host/mainline.sh). Not part of make test. The guest programs
+# are built on 6.12's kselftest harness (make guest), which runs in any guest.
+# MAINLINE_ARGS=--preempt-sync adds a boot measuring NEXT_BUDDY's WF_SYNC preemption.
+MAINLINE_ARGS ?=
+mainline: mainline-kernel guest
+	@CONFIG=$(CONFIG) host/mainline.sh $(MAINLINE_ARGS)
 
 # In-guest tests: one binary per guest/tests/*.c on the kernel tree's kselftest harness,
 # laid out in build/ as kselftest's install does: build/run_kselftest.sh (the tree's
@@ -114,6 +125,10 @@ build/dlserver_stop: guest/dlserver_stop.c $(GUEST_LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
 
+build/syncwake: guest/syncwake.c $(GUEST_LIB)
+	@mkdir -p build
+	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
+
 build/cachemark: guest/cachemark.c guest/lib/cachemark.h $(GUEST_LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
@@ -122,7 +137,7 @@ build/cachesweep: guest/cachesweep.c guest/lib/cachemark.h $(GUEST_LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
 
-guest: tests build/pairs build/topology build/wakelat build/torture build/dlserver_stop build/cachemark build/cachesweep build/handover
+guest: tests build/pairs build/topology build/wakelat build/torture build/dlserver_stop build/cachemark build/cachesweep build/handover build/syncwake
 
 # The cache-model plugin (host/cachesim/), built against the installed QEMU's source.
 build/cachesim.so: host/cachesim/cachesim.c guest/lib/cachemark.h host/cachesim/build-plugin.sh
@@ -235,4 +250,4 @@ export:
 clean:
 	rm -rf build
 
-.PHONY: all deps tree kernels patched mainline-tree mainline-kernel tests guest cachesim test check demo bench-quick bench bench-cache bench-defaults bench-clock bench-topology anchors deb deb-boot kunit torture torture-quick soak export clean
+.PHONY: all deps tree kernels patched mainline-tree mainline-kernel mainline tests guest cachesim test check demo bench-quick bench bench-cache bench-defaults bench-clock bench-topology anchors deb deb-boot kunit torture torture-quick soak export clean

@@ -10,8 +10,8 @@
 # Prints the path of the bzImage on stdout.
 # --module DIR: then also build the out-of-tree module whose Kbuild and sources are in DIR
 # (e.g. guest/clockcost) against that kernel (CONFIG needs CONFIG_MODULES), in a copy under
-# $SCHED_BUDDY_CACHE/modules/ (the checkout is not written to), and print the paths of
-# its .ko files instead.
+# $SCHED_BUDDY_CACHE/modules/ (mainline/modules/ for KERNEL=7.2; the checkout is not
+# written to), and print the paths of its .ko files instead.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -107,7 +107,8 @@ grep -q '^CONFIG_MODULES=y' "$obj/.config" ||
 log "preparing the $variant kernel ($cfg) for external modules"
 kmake modules_prepare modules >"$obj/modules.log" 2>&1 ||
 	die "make modules failed in $obj, see $obj/modules.log"
-mdir=$SCHED_BUDDY_CACHE/modules/$(basename "$(cd "$module" && pwd)")/build-$variant-$cfg
+# (In SB_TREES: 7.2's base kernel must not share a directory with 6.12's.)
+mdir=$SB_TREES/modules/$(basename "$(cd "$module" && pwd)")/build-$variant-$cfg
 mkdir -p "$mdir" && cp "$module"/Kbuild "$mdir/" &&
 	for f in "$module"/*.c "$module"/*.h; do [ ! -f "$f" ] || cp "$f" "$mdir/"; done ||
 	die "cannot copy $module to $mdir"

@@ -13,7 +13,8 @@
 #   $SCHED_BUDDY_CACHE/mainline/               KERNEL=7.2 (below): apt/ (its private package
 #                                              lists), linux-source-7.2.version (the Debian
 #                                              version unpacked), linux-<debver>/ (its tree,
-#                                              with build-<config>/ inside)
+#                                              with build-<config>/ inside), modules/ (the
+#                                              out-of-tree modules built against it)
 
 SCHED_BUDDY_CACHE=${SCHED_BUDDY_CACHE:-/var/cache/sched-buddy}
 # The checkout's top: the nearest directory above the running script that holds
@@ -252,6 +253,41 @@ sb_ktap_count() {
 		p += cp; f += cf; s += cs	# a binary cut short: the cases it reported
 		printf "%d %d %d %d %d\n", p, f, s, top, plan
 	}' "$1"
+}
+
+# sb_guest_suite VARIANT CONFIG NAME OUT: boot VARIANT's kernel of CONFIG (host/boot.sh,
+# deterministic mode, schedstats on, run directory runs/latest-NAME) and run the in-guest
+# suite in it (build/run_kselftest.sh: make tests), telling kernel_version what release
+# and version to expect; the suite's KTAP goes to stdout and to OUT, the guest's exit
+# status (host/boot.sh's: 125 for a panic, a splat or a timeout) to OUT.rc. make test
+# runs it on 6.12's two kernels, make mainline on 7.2's (KERNEL=7.2).
+sb_guest_suite() {
+	sb_gs_obj=$(sb_obj "$1" "$2")
+	sb_gs_release=$(sb_uts "$sb_gs_obj" release)
+	echo "== guest tests on the $1 kernel ($sb_gs_release)"
+	{
+		"$SB_TOP/host/boot.sh" --variant "$1" --config "$2" \
+			--name "$3" --icount --timeout 900 --append schedstats=enable -- \
+			env SB_KERNEL="$1" SB_EXPECT_RELEASE="$sb_gs_release" \
+			SB_EXPECT_VERSION="$(sb_uts "$sb_gs_obj" version)" "$SB_TOP/build/run_kselftest.sh"
+		echo $? >"$4.rc"
+	} | tee "$4"
+}
+
+# sb_guest_count OUT WHAT: count sb_guest_suite's results in OUT: prints "PASSED FAILED
+# SKIPPED" as sb_ktap_count counts them (naming each failure on stderr). The runner exits
+# 0 whatever the tests did; a guest that exited otherwise (OUT.rc), or reported fewer
+# results than it planned, is one failure more, logged as WHAT's.
+sb_guest_count() {
+	# shellcheck disable=SC2046 # (five numbers)
+	set -- $(sb_ktap_count "$1") "$1" "$2"
+	sb_gc_rc=$(cat "$6.rc" 2>/dev/null) || sb_gc_rc=none
+	sb_gc_fail=$2
+	if [ "$sb_gc_rc" != 0 ] || [ "$5" -lt 0 ] || [ "$4" != "$5" ]; then
+		sb_gc_fail=$(($2 + 1))
+		log "$7 failed: $4 of $5 results reported, exit $sb_gc_rc"
+	fi
+	echo "$1 $sb_gc_fail $3"
 }
 
 # sb_unpack_kernel DEB DIR: unpack the kernel image package DEB into DIR/root with

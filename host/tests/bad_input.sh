@@ -30,5 +30,6 @@ expect_failure "usage: .*--module DIR" "$top/host/build.sh" patched bench --modu
 expect_failure "'0' is not a positive number" "$top/host/bench/clock.sh" --reps 0
 expect_failure "no host test 'nosuch'" "$top/host/test.sh" --leave-out "torture_quick nosuch"
 expect_failure "unknown option '--bogus'" "$top/host/test.sh" --bogus
+expect_failure "unknown option '--bogus'" "$top/host/mainline.sh" --bogus
 expect_failure "unknown architecture 'arm64'" "$top/host/kunit.sh" --arch arm64
 expect_failure "unknown option '--bogus'" "$top/host/kunit.sh" --bogus

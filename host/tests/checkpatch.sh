@@ -6,18 +6,30 @@
 # a fix names (its upstream commit, its Fixes: tags) would be "unknown".
 # FILE_PATH_CHANGES is ignored: files added under kernel/sched/ are covered by the SCHEDULER
 # entry's "F: kernel/sched/" in MAINTAINERS (each such changelog says so).
+# patches/mainline/ (against 7.2) is checked with the 7.2 tree's checkpatch.pl when that
+# tree has been fetched (make mainline-tree), and left out, saying so, when not.
 . "$(dirname "$0")/lib.sh"
-tree=$("$top/host/tree.sh" path patched) || exit 1
+tree=$(KERNEL=6.12 "$top/host/tree.sh" path patched) || exit 1
 n=0
-for p in $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/patches/series") \
-	$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' -e 's|^|fixes/|' "$top/patches/fixes/series"); do
-	n=$((n + 1))
-	if ! GIT_DIR=/nonexistent perl "$tree/scripts/checkpatch.pl" --no-tree --strict -q \
-		--ignore FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID "$top/patches/$p" >"$out" 2>&1; then
-		echo "FAIL: checkpatch on $p:" >&2
-		sed 's/^/    /' "$out" >&2
-		exit 1
-	fi
-done
+# check TREE DIR: checkpatch every patch DIR/series names (DIR under patches/) with TREE's.
+check() {
+	for p in $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/patches/$2/series"); do
+		p=${2:+$2/}$p
+		n=$((n + 1))
+		if ! GIT_DIR=/nonexistent perl "$1/scripts/checkpatch.pl" --no-tree --strict -q \
+			--ignore FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID "$top/patches/$p" >"$out" 2>&1; then
+			echo "FAIL: checkpatch on $p:" >&2
+			sed 's/^/    /' "$out" >&2
+			exit 1
+		fi
+	done
+}
+check "$tree" ''
+check "$tree" fixes
 [ "$n" -gt 0 ] || { echo "skip: the series is empty" >&2; exit 4; }
+if mainline=$(KERNEL=7.2 "$top/host/tree.sh" path base 2>/dev/null); then
+	check "$mainline" mainline
+else
+	echo "left out: patches/mainline/ (no 7.2 tree: make mainline-tree)" >&2
+fi
 echo "ok: $n patches checkpatch clean" >&2

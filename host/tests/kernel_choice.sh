@@ -8,6 +8,7 @@
 # cut short are each reported clearly and leave no tree, no temporary directory and no
 # recorded version behind; a good package (a stand-in of a few files) becomes the tree,
 # the pristine source tagged, which a second call reuses without reading the lists.
+# make mainline runs host/mainline.sh, which works on 7.2 whatever KERNEL says.
 # Everything runs in an empty temporary $SCHED_BUDDY_CACHE; nothing is built.
 . "$(dirname "$0")/lib.sh"
 for t in apt-get apt-cache dpkg-deb git xz; do
@@ -44,6 +45,8 @@ cache_holds ""
 make_runs mainline-tree "KERNEL=7.2 host/tree.sh"
 make_runs mainline-kernel "KERNEL=7.2 host/build.sh base test >/dev/null"
 make_runs mainline-kernel "KERNEL=7.2 host/build.sh base bench >/dev/null" CONFIG=bench
+make_runs mainline "CONFIG=test host/mainline.sh"
+make_runs mainline "CONFIG=test host/mainline.sh --preempt-sync" MAINLINE_ARGS=--preempt-sync
 
 # 7.2 before its fetch, and what it does not have.
 expect_failure "linux-source-7.2 has not been fetched \(run: make mainline-tree\)" \
@@ -53,6 +56,10 @@ expect_failure "KERNEL=7.2 has no patched kernel: the series applies to 6.12 onl
 expect_failure "KERNEL=7.2 has no prefix kernel" in_cache KERNEL=7.2 "$top/host/tree.sh" path prefix
 expect_failure "KERNEL=7.2 has no series to export" in_cache KERNEL=7.2 "$top/host/tree.sh" export
 expect_failure "unknown command 'bogus'" in_cache KERNEL=7.2 "$top/host/tree.sh" bogus
+# host/mainline.sh is 7.2's whatever KERNEL says.
+expect_failure "linux-source-7.2 has not been fetched \(run: make mainline-tree\)" \
+	in_cache "$top/host/mainline.sh"
+expect_failure "linux-source-7.2 has not been fetched" in_cache KERNEL=6.12 "$top/host/mainline.sh"
 cache_holds ""
 
 # Flat repositories (deb [trusted=yes] file:DIR ./): repo DIR writes DIR/Packages for the
