@@ -28,6 +28,9 @@
 # --grouped: each guest runs the workloads in a cgroup of their own (guest/bench -g), as a
 # service or a login session holds them: the topology in which the variant groups (the
 # buddies inside groups only) acts at all.
+# KERNEL=7.2 (host/lib.sh): Debian's 7.2 has no series, so the buddy variants off and next
+# run on its one kernel, the unpatched one, and set mainline's own NEXT_BUDDY (its rules
+# since 6.19); base is that kernel as it boots. Only base, off and next are known there.
 # Results go to $SCHED_BUDDY_CACHE/bench/<date>/ (results.csv, kernels.txt, report.md);
 # a failed boot or workload is reported and the figures gathered so far are kept.
 set -eu
@@ -68,6 +71,18 @@ sb_positive "$reps" "$secs" "$jobs"
 bench_check_workloads "$workloads"
 workloads=$(echo "$workloads" | tr ',' ' ')
 [ -n "$(echo $variants)" ] || die "no variants given"
+# The kernel the buddy variants set at runtime: the patched one, or without a series
+# (KERNEL=7.2) the unpatched one, whose own NEXT_BUDDY they switch.
+bk=patched
+if [ -z "$SB_HAS_SERIES" ]; then
+	bk=base
+	for v in $variants; do
+		case $v in
+		base | off | next) ;;
+		*) die "KERNEL=$SB_KERNEL knows the variants base, off and next (its own NEXT_BUDDY), not '$v'" ;;
+		esac
+	done
+fi
 for v in $variants; do
 	if ! known "$v"; then
 		known "$v-wall" && die "variant '$v' hangs under -icount: use $v-wall"
@@ -83,12 +98,13 @@ done
 
 # Every kernel is found (anchors downloaded) before the first boot.
 need_kernel() {
-	k=$(sb_obj "$1" "$cfg")/arch/x86/boot/bzImage
+	k=$(sb_obj "$1" "$cfg") || exit 1
+	k=$k/arch/x86/boot/bzImage
 	[ -f "$k" ] || die "no $1 kernel for config $cfg: $k (run: make kernels CONFIG=$cfg)"
 }
 anchor_612= anchor_61=
 for v in $variants; do
-	is_patched "$v" && need_kernel patched
+	is_patched "$v" && need_kernel "$bk"
 	case $v in
 	base) need_kernel base ;;
 	stock-6.12) anchor_612=$("$SB_TOP/host/anchors.sh" 6.12) || die "no 6.12 anchor" ;;
@@ -102,14 +118,18 @@ bench_start "$SCHED_BUDDY_CACHE/bench/$(date +%Y%m%d-%H%M%S)"
 out=$bench_out
 {
 	for v in $variants; do
-		is_patched "$v" && printf '%s %s\n' "$v" "$(sb_uts "$(sb_obj patched "$cfg")" release)"
+		is_patched "$v" && printf '%s %s\n' "$v" "$(sb_uts "$(sb_obj "$bk" "$cfg")" release)"
 		case $v in
 		base) printf '%s %s\n' "$v" "$(sb_uts "$(sb_obj base "$cfg")" release)" ;;
 		stock-6.12) printf '%s %s\n' "$v" "${anchor_612##* }" ;;
 		stock-6.1-wall) printf '%s %s (wall-clock mode)\n' "$v" "${anchor_61##* }" ;;
 		esac
 	done
-	echo "fixes in base and patched (patches/fixes/): $(sb_fixes_summary)"
+	if [ -n "$SB_HAS_SERIES" ]; then
+		echo "fixes in base and patched (patches/fixes/): $(sb_fixes_summary)"
+	else
+		echo "Debian's $SB_SOURCE_PKG as it ships, no patch: off and next set its own NEXT_BUDDY"
+	fi
 	echo "mode: $mname"
 	[ -z "$cachesim" ] || echo "cache model: ${cs:-defaults} (docs/cache-model.md)"
 	[ -z "$grouped" ] || echo "placement: the workloads in a cgroup of their own (guest/bench -g)"
@@ -120,7 +140,7 @@ total=$((reps * nv))
 # launch VARIANT FILE: boot VARIANT, run guest/bench in it, its output to FILE.
 launch() {
 	lv=$1 lf=$2 vmode=$mode
-	is_patched "$lv" && set -- --variant patched --config "$cfg"
+	is_patched "$lv" && set -- --variant "$bk" --config "$cfg"
 	case $lv in
 	base) set -- --variant base --config "$cfg" ;;
 	stock-6.12) set -- --kernel "${anchor_612%% *}" --initrd "$(echo "$anchor_612" | cut -d' ' -f2)" ;;

@@ -56,6 +56,13 @@ expect_failure "KERNEL=7.2 has no patched kernel: the series applies to 6.12 onl
 expect_failure "KERNEL=7.2 has no prefix kernel" in_cache KERNEL=7.2 "$top/host/tree.sh" path prefix
 expect_failure "KERNEL=7.2 has no series to export" in_cache KERNEL=7.2 "$top/host/tree.sh" export
 expect_failure "unknown command 'bogus'" in_cache KERNEL=7.2 "$top/host/tree.sh" bogus
+# The benchmark on 7.2 switches its own NEXT_BUDDY: base, off and next only.
+for v in next+last groups stock-6.12; do
+	expect_failure "KERNEL=7.2 knows the variants base, off and next \\(its own NEXT_BUDDY\\), not '$(echo "$v" | sed 's/+/\\+/g')'" \
+		in_cache KERNEL=7.2 "$top/host/bench/run.sh" --config test --variants "off $v"
+done
+expect_failure "linux-source-7.2 has not been fetched \\(run: make mainline-tree\\)" \
+	in_cache KERNEL=7.2 "$top/host/bench/run.sh" --config test --variants "off next"
 # host/mainline.sh is 7.2's whatever KERNEL says.
 expect_failure "linux-source-7.2 has not been fetched \(run: make mainline-tree\)" \
 	in_cache "$top/host/mainline.sh"
