@@ -16,16 +16,10 @@ has_feature() { tr ' ' '\n' <"$SB_FEATURES" | grep -qx -e "$1" -e "NO_$1"; }
 # unknown mode fails (2), the retired next-eevdf* and next*-long ones saying why.
 buddies_set() {
 	root= # BUDDY_ROOT as the kernel boots (on), where it has the feature
-	case $1 in
-	next-eevdf | next-eevdf+last | next-eevdf-long | next-eevdf+last-long)
-		echo "buddies_set: mode '$1' is gone: the series no longer has NEXT_BUDDY_EEVDF" \
-			"(mainline's own NEXT_BUDDY rules are studied on KERNEL=7.2)" >&2
-		return 2 ;;
-	next-long | next+last-long)
-		echo "buddies_set: mode '$1' is gone: BUDDY_SHORT_FIRST is no longer a feature" \
-			"(shortest first holds whenever NEXT_BUDDY is on)" >&2
-		return 2 ;;
-	esac
+	if why=$(sb_buddies_retired "$1"); then
+		echo "buddies_set: mode '$1' is gone: $why" >&2
+		return 2
+	fi
 	if [ "$1" = groups ]; then
 		has_feature BUDDY_ROOT || return 1
 		root=NO_BUDDY_ROOT

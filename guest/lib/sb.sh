@@ -14,6 +14,19 @@ sb_is_positive() {
 	case $1 in '' | 0* | *[!0-9]*) return 1 ;; esac
 }
 
+# sb_buddies_retired MODE: for a buddy mode (bench variant) the curated series dropped,
+# print why it is gone and succeed; fail for any other. The one list of them, for
+# guest/buddies.sh, guest/bench and the host's bench scripts.
+sb_buddies_retired() {
+	case $1 in
+	next-eevdf | next-eevdf+last | next-eevdf-long | next-eevdf+last-long)
+		echo "the series no longer has NEXT_BUDDY_EEVDF (mainline's own NEXT_BUDDY rules are studied on KERNEL=7.2: docs/mainline.md)" ;;
+	next-long | next+last-long)
+		echo "BUDDY_SHORT_FIRST is no longer a feature (shortest first holds whenever NEXT_BUDDY is on)" ;;
+	*) return 1 ;;
+	esac
+}
+
 # sb_features_save: remember every sched feature's state ("NEXT_BUDDY NO_LAST_BUDDY ...")
 # in sb_features_saved; sb_features_restore writes each back (nothing when none was
 # saved), as guest/lib/sb.c's sb_features_save()/sb_features_restore() do in C.

@@ -43,7 +43,7 @@ for v in $variants; do
 	base | stock-?*) asis="$asis $v" ;;
 	*)
 		if ! bench_is_buddies "$v"; then
-			why=$(bench_retired "$v") && die "variant '$v' is gone: $why"
+			why=$(sb_buddies_retired "$v") && die "variant '$v' is gone: $why"
 			die "unknown variant '$v' ($BENCH_BUDDIES, base or stock-NAME)"
 		fi
 		toggled=1

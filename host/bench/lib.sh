@@ -13,18 +13,6 @@ bench_is_buddies() {
 	case " $BENCH_BUDDIES " in *" $1 "*) ;; *) return 1 ;; esac
 }
 
-# bench_retired VARIANT: for a variant the curated series dropped, print why it is gone
-# (and succeed); fail for any other.
-bench_retired() {
-	case $1 in
-	next-eevdf | next-eevdf+last | next-eevdf-long | next-eevdf+last-long)
-		echo "the series no longer has NEXT_BUDDY_EEVDF (mainline's own NEXT_BUDDY rules are studied on KERNEL=7.2: docs/mainline.md)" ;;
-	next-long | next+last-long)
-		echo "BUDDY_SHORT_FIRST is no longer a feature (shortest first holds whenever NEXT_BUDDY is on)" ;;
-	*) return 1 ;;
-	esac
-}
-
 # bench_check_workloads LIST: names, commas and spaces only (it is quoted into a guest
 # command line).
 bench_check_workloads() {

@@ -86,7 +86,7 @@ fi
 for v in $variants; do
 	if ! known "$v"; then
 		known "$v-wall" && die "variant '$v' hangs under -icount: use $v-wall"
-		why=$(bench_retired "$v") && die "variant '$v' is gone: $why"
+		why=$(sb_buddies_retired "$v") && die "variant '$v' is gone: $why"
 		die "unknown variant '$v' (known: $asboot $BENCH_BUDDIES)"
 	fi
 	case $cachesim$v in
