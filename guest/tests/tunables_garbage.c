@@ -73,11 +73,10 @@ static const char *show(const struct garbage *g)
 }
 
 /*
- * Write each input to path; count the accepted writes and the ones that changed the file.
- * restore undoes a change.
+ * Write each input to path, the sched features file; count the accepted writes and the
+ * ones that changed it, undoing each change.
  */
-static int try_all(const char *path, const struct garbage *g, size_t n,
-		   void (*restore)(const char *saved))
+static int try_all(const char *path, const struct garbage *g, size_t n)
 {
 	char before[4096], after[4096];
 	int bad = 0;
@@ -93,7 +92,7 @@ static int try_all(const char *path, const struct garbage *g, size_t n,
 		ret = raw_write(path, g[i].buf, g[i].len);
 		changed = sb_read_file(path, after, sizeof(after)) < 0 || strcmp(before, after);
 		if (changed)
-			restore(before);
+			sb_features_restore(before);
 		if (!ret || changed) {
 			after[strcspn(after, "\n")] = '\0';
 			ksft_print_msg("%s: %s \"%s\" (%zu bytes): write %s%s%.40s%s\n", path,
@@ -108,15 +107,9 @@ static int try_all(const char *path, const struct garbage *g, size_t n,
 	return bad;
 }
 
-static void restore_features(const char *saved)
-{
-	sb_features_restore(saved);
-}
-
 TEST(sched_features)
 {
-	ASSERT_EQ(0, try_all(SB_FEATURES, feature_garbage, ARRAY_SIZE(feature_garbage),
-			     restore_features))
+	ASSERT_EQ(0, try_all(SB_FEATURES, feature_garbage, ARRAY_SIZE(feature_garbage)))
 		TH_LOG("%s accepted garbage writes", SB_FEATURES);
 }
 

@@ -9,11 +9,12 @@
 # patches/mainline/ (against 7.2) is checked with the 7.2 tree's checkpatch.pl when that
 # tree has been fetched (make mainline-tree), and left out, saying so, when not.
 . "$(dirname "$0")/lib.sh"
+. "$top/host/lib.sh"
 tree=$(KERNEL=6.12 "$top/host/tree.sh" path patched) || exit 1
 n=0
 # check TREE DIR: checkpatch every patch DIR/series names (DIR under patches/) with TREE's.
 check() {
-	for p in $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/patches/$2/series"); do
+	for p in $(sb_series "$top/patches${2:+/$2}"); do
 		p=${2:+$2/}$p
 		n=$((n + 1))
 		if ! GIT_DIR=/nonexistent perl "$1/scripts/checkpatch.pl" --no-tree --strict -q \
