@@ -29,6 +29,7 @@ for name in $leave_out; do
 done
 cfg=${CONFIG:-test}
 sb_check_config "$cfg"
+sb_check_variant patched
 sb_checked
 
 ksft=$(sb_src patched)/tools/testing/selftests

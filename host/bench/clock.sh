@@ -31,6 +31,7 @@ while [ $# -gt 0 ]; do
 done
 sb_positive "$reps"
 sb_check_config "$cfg"
+sb_check_variant patched
 sb_checked
 
 # Both kernels and their modules first (build.sh builds what is out of date).
