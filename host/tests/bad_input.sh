@@ -64,6 +64,10 @@ refused "unknown config 'test bench'" mk kernels CONFIG='test bench'
 refused "unknown kernel version KERNEL='5.0'" mk test KERNEL=5.0
 refused "unknown kernel version KERNEL='5.0'" mk deb-boot KERNEL=5.0
 refused "unknown kernel version KERNEL='5.0'" in_scratch env KERNEL=5.0 make -C "$top" -s bench-cache
+# KERNEL=7.2 has no patched kernel: refused before its source is fetched
+for g in kernels test kunit bench-quick torture deb; do
+	refused "KERNEL=7.2 has no patched kernel" mk $g KERNEL=7.2
+done
 refused "BENCH_CACHE='huge' is not .*\(accepted: default or large\)" mk bench-cache BENCH_CACHE=huge
 refused "'0' is not a positive number" mk bench-cache BENCH_JOBS=0
 refused "'two' is not a positive number" mk bench-defaults BENCH_JOBS=two
