@@ -46,33 +46,51 @@
 # CONFIG selects config/$(CONFIG).config (on top of config/base.config).
 # KERNEL selects the kernel version the scripts work on: 6.12 (unset: the series' base) or
 # 7.2 (Debian's source alone, no patched kernel; config/7.2/ adds what it needs changed).
+#
+# Every variable is checked before anything runs: sb_check_GOAL, beside each rule, is what
+# its recipe and its prerequisites' recipes run, with the same values; while make reads
+# this file, the checks of the goals asked for run in check-only mode (the end of this
+# file), and a bad value stops make with one line naming it, before apt, an unpacking or
+# a build.
 
 CONFIG ?= test
 CC ?= gcc
 CFLAGS ?= -O2 -g -Wall -Wextra
 GUEST_LIB := guest/lib/sb.c guest/lib/sb.h guest/lib/pairs.c guest/lib/pairs.h guest/lib/cachemark.h
 
+# The goals make is asked for (default: all); sb_q VALUE: VALUE quoted for the shell.
+sb_goals = $(or $(MAKECMDGOALS),all)
+sb_q = '$(subst ','\'',$(1))'
+sb_config = $(call sb_q,$(CONFIG))
+
 all: demo
+sb_check_all = $(sb_check_demo)
 
 deps:
 	@host/deps.sh
+sb_check_deps = host/deps.sh;
 
 tree: deps
 	@host/tree.sh
+sb_check_tree = $(sb_check_deps) host/tree.sh;
 
 kernels: tree
 	@host/build.sh base $(CONFIG) >/dev/null
 	@host/build.sh patched $(CONFIG) >/dev/null
+sb_check_kernels = $(sb_check_tree) host/build.sh base $(sb_config); host/build.sh patched $(sb_config);
 
 patched: tree
 	@host/build.sh patched $(CONFIG) >/dev/null
+sb_check_patched = $(sb_check_tree) host/build.sh patched $(sb_config);
 
 # Debian unstable's 7.2 as it ships, the series not applied (docs/mainline.md).
 mainline-tree: deps
 	@KERNEL=7.2 host/tree.sh
+sb_check_mainline-tree = $(sb_check_deps) KERNEL=7.2 host/tree.sh;
 
 mainline-kernel: mainline-tree
 	@KERNEL=7.2 host/build.sh base $(CONFIG) >/dev/null
+sb_check_mainline-kernel = $(sb_check_mainline-tree) KERNEL=7.2 host/build.sh base $(sb_config);
 
 # The checks that apply on 7.2: its kernel booted and the in-guest suite run in it, with
 # make test's closing line (host/mainline.sh). Not part of make test. The guest programs
@@ -81,6 +99,8 @@ mainline-kernel: mainline-tree
 MAINLINE_ARGS ?=
 mainline: mainline-kernel guest
 	@CONFIG=$(CONFIG) host/mainline.sh $(MAINLINE_ARGS)
+sb_check_mainline = $(sb_check_mainline-kernel) $(sb_check_guest) \
+	CONFIG=$(sb_config) host/mainline.sh $(MAINLINE_ARGS);
 
 # In-guest tests: one binary per guest/tests/*.c on the kernel tree's kselftest harness,
 # laid out in build/ as kselftest's install does: build/run_kselftest.sh (the tree's
@@ -100,6 +120,7 @@ tests: $(addprefix build/tests/,$(TESTS)) | tree
 	@printf 'tests:%s\n' $(TEST_ORDER) >build/kselftest-list.txt
 	@rm -rf build/kselftest && cp -r $(KSFT)/kselftest build/kselftest
 	@cp $(KSFT)/run_kselftest.sh build/run_kselftest.sh
+sb_check_tests = $(sb_check_tree)
 
 build/pairs: guest/pairs.c $(GUEST_LIB)
 	@mkdir -p build
@@ -138,28 +159,40 @@ build/cachesweep: guest/cachesweep.c guest/lib/cachemark.h $(GUEST_LIB)
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
 
 guest: tests build/pairs build/topology build/wakelat build/torture build/dlserver_stop build/cachemark build/cachesweep build/handover build/syncwake
+sb_check_guest = $(sb_check_tests)
 
 # The cache-model plugin (host/cachesim/), built against the installed QEMU's source.
 build/cachesim.so: host/cachesim/cachesim.c guest/lib/cachemark.h host/cachesim/build-plugin.sh
 	@host/cachesim/build-plugin.sh cachesim $@
 
 cachesim: deps build/cachesim.so
+sb_check_cachesim = $(sb_check_deps) host/cachesim/build-plugin.sh cachesim build/cachesim.so;
 
 test: kernels guest cachesim
 	@CONFIG=$(CONFIG) host/test.sh
+sb_check_test = $(sb_check_kernels) $(sb_check_guest) $(sb_check_cachesim) \
+	CONFIG=$(sb_config) host/test.sh;
 
 # The edit-test loop: host tests, in-guest tests on both kernels and KUnit, as make test,
 # but without the prefix builds (series_prefixes) and the torture run (torture_quick).
 check: kernels guest cachesim
 	@CONFIG=$(CONFIG) host/test.sh --leave-out "series_prefixes torture_quick"
+sb_check_check = $(sb_check_kernels) $(sb_check_guest) $(sb_check_cachesim) \
+	CONFIG=$(sb_config) host/test.sh --leave-out "series_prefixes torture_quick";
 
 # The buddy KUnit suite as kunit.py builds and runs it, without schedstats (~15 min cold).
 kunit: tree
 	@host/kunit.sh
+sb_check_kunit = $(sb_check_tree) host/kunit.sh;
 
 demo: patched guest
 	@host/boot.sh --icount --timeout 900 --config $(CONFIG) --name demo -- \
 		$(CURDIR)/guest/demo $(CURDIR)/build
+sb_check_demo = $(sb_check_patched) $(sb_check_guest) host/boot.sh --icount --timeout 900 \
+	--config $(sb_config) --name demo -- $(CURDIR)/guest/demo $(CURDIR)/build;
+
+# The bench targets build the bench config's kernels in a make of their own.
+sb_check_bench_kernels = host/build.sh base bench; host/build.sh patched bench;
 
 # A/B benchmark, deterministic mode: every variant booted per repetition, interleaved, on
 # the bench config's kernels (no KUnit, no debug checks).
@@ -168,6 +201,8 @@ BENCH_QUICK_VARIANTS ?= base off next+last
 bench-quick: guest
 	@$(MAKE) --no-print-directory kernels CONFIG=bench
 	@host/bench/run.sh --reps 3 --seconds 2 --workloads quick --variants "$(BENCH_QUICK_VARIANTS)"
+sb_check_bench-quick = $(sb_check_guest) $(sb_check_bench_kernels) \
+	host/bench/run.sh --reps 3 --seconds 2 --workloads quick --variants "$(BENCH_QUICK_VARIANTS)";
 
 # bench: all six variants (base, off, next, next+last, stock-6.12, stock-6.1-wall) and all
 # workloads incl. pgbench, 3 repetitions of 4 s workloads: 18 boots of ~3 min, ~50 min
@@ -175,6 +210,7 @@ bench-quick: guest
 bench: guest
 	@$(MAKE) --no-print-directory kernels CONFIG=bench
 	@host/bench/run.sh --reps 3 --seconds 4
+sb_check_bench = $(sb_check_guest) $(sb_check_bench_kernels) host/bench/run.sh --reps 3 --seconds 4;
 
 # bench-cache: base, off, next, next+last under the cache model (docs/cache-model.md),
 # deterministic mode, the workloads of guest/bench's 'cache' set each in a window of its
@@ -189,9 +225,15 @@ BENCH_JOBS ?= $(shell nproc)
 bench_cache_size_default := --reps 3 --seconds 1
 bench_cache_size_large := --reps 5 --seconds 2
 bench-cache: guest cachesim
-	@$(if $(bench_cache_size_$(BENCH_CACHE)),,$(error BENCH_CACHE must be default or large))
 	@$(MAKE) --no-print-directory kernels CONFIG=bench
 	@host/bench/run.sh --cachesim '' --jobs $(BENCH_JOBS) $(bench_cache_size_$(BENCH_CACHE))
+sb_check_bench-cache = $(sb_check_guest) $(sb_check_cachesim) $(sb_check_bench_kernels) \
+	host/bench/run.sh --cachesim '' --jobs $(call sb_q,$(BENCH_JOBS)) $(bench_cache_size_$(BENCH_CACHE));
+ifneq ($(filter bench-cache,$(sb_goals)),)
+ifeq ($(bench_cache_size_$(BENCH_CACHE)),)
+$(error BENCH_CACHE='$(BENCH_CACHE)' is not a size of make bench-cache (accepted: default or large))
+endif
+endif
 
 # bench-defaults: what the buddies' defaults rest on (docs/findings/defaults.md): the four
 # buddy configurations (base, off, next, next+last) over guest/bench's 'defaults' set (5
@@ -201,12 +243,15 @@ bench-cache: guest cachesim
 bench-defaults: guest cachesim
 	@$(MAKE) --no-print-directory kernels CONFIG=bench
 	@host/bench/defaults.sh --jobs $(BENCH_JOBS)
+sb_check_bench-defaults = $(sb_check_guest) $(sb_check_cachesim) $(sb_check_bench_kernels) \
+	host/bench/defaults.sh --jobs $(call sb_q,$(BENCH_JOBS));
 
 # bench-topology: the topology table (docs/topology.md): the pairs and their bystanders in
 # seven placements (autogroup needs a kernel with it), buddies off / everywhere / inside
 # groups only, 16 rounds (~30 min here). TOPOLOGY_ARGS passes options to host/bench/topology.sh (e.g. --slice 100).
 bench-topology: kernels guest
 	@host/bench/topology.sh $(TOPOLOGY_ARGS)
+sb_check_bench-topology = $(sb_check_kernels) $(sb_check_guest) host/bench/topology.sh $(TOPOLOGY_ARGS);
 
 # bench-clock: the clockcost module (guest/clockcost/) built against the bench config's
 # base and patched kernels and loaded in deterministic boots of each, as it boots and with
@@ -214,16 +259,20 @@ bench-topology: kernels guest
 # kernels carry the sched_clock_idle_wakeup_event() fix of patches/fixes/.
 bench-clock: tree
 	@host/bench/clock.sh
+sb_check_bench-clock = $(sb_check_tree) host/bench/clock.sh;
 
 anchors: deps
 	@host/anchors.sh 6.12 >/dev/null
 	@host/anchors.sh 6.1 >/dev/null
+sb_check_anchors = $(sb_check_deps) host/anchors.sh 6.12; host/anchors.sh 6.1;
 
 # deb: the QEMU guest configs (test, bench, debug) cannot boot hardware: host/deb.sh refuses them.
 DEB_CONFIG ?=
 DEB_LSMOD ?=
 deb: tree
 	@host/deb.sh $(if $(DEB_LSMOD),--lsmod '$(DEB_LSMOD)') $(if $(DEB_CONFIG),'$(DEB_CONFIG)')
+sb_check_deb = $(sb_check_tree) host/deb.sh $(if $(DEB_LSMOD),--lsmod $(call sb_q,$(DEB_LSMOD))) \
+	$(if $(DEB_CONFIG),$(call sb_q,$(DEB_CONFIG)));
 
 # deb-boot: the newest linux-image package in $SCHED_BUDDY_CACHE/deb (or DEB=FILE) unpacked
 # with its own modules' initramfs and booted: release and buddy features checked, the quick
@@ -231,23 +280,42 @@ deb: tree
 DEB ?=
 deb-boot: build/pairs
 	@host/deb-boot.sh $(if $(DEB),'$(DEB)')
+sb_check_deb-boot = host/deb-boot.sh $(if $(DEB),$(call sb_q,$(DEB)));
 
 # Torture on the debug kernels: patched, then base as the control (docs/torture.md).
 TORTURE_SECONDS ?= 600
 torture: tree guest
 	@host/torture.sh --seconds $(TORTURE_SECONDS) --cpus 4
+sb_check_torture = $(sb_check_guest) host/torture.sh --seconds $(call sb_q,$(TORTURE_SECONDS)) --cpus 4;
 
 torture-quick: tree guest
 	@host/torture.sh --quick
+sb_check_torture-quick = $(sb_check_guest) host/torture.sh --quick;
 
 SOAK_HOURS ?= 2
 soak: tree guest
 	@host/torture.sh --soak '$(SOAK_HOURS)' --cpus 4
+sb_check_soak = $(sb_check_guest) host/torture.sh --soak $(call sb_q,$(SOAK_HOURS)) --cpus 4;
 
 export:
 	@host/tree.sh export
+sb_check_export = host/tree.sh export;
 
 clean:
 	rm -rf build
+
+# The checks of the goals asked for, in check-only mode (SB_CHECK_ONLY=1: a script exits at
+# host/lib.sh's sb_checked once its input is checked), with the scripts' variables given
+# on make's command line (recipes get them; $(shell) sees only make's own environment).
+# The first refusal stops make, with the script's error.
+sb_env = $(foreach v,KERNEL SCHED_BUDDY_CACHE SB_PATCHES FORCE,$(if \
+	$(filter command line,$(origin $(v))),$(v)=$(call sb_q,$($(v)))))
+sb_checks := $(strip $(foreach g,$(sb_goals),$(sb_check_$(g))))
+ifneq ($(sb_checks),)
+sb_refusal := $(shell exec 2>&1 >/dev/null; export SB_CHECK_ONLY=1 $(sb_env); set -e; $(sb_checks))
+ifneq ($(.SHELLSTATUS),0)
+$(error $(or $(sb_refusal),an input check failed: $(sb_checks)))
+endif
+endif
 
 .PHONY: all deps tree kernels patched mainline-tree mainline-kernel mainline tests guest cachesim test check demo bench-quick bench bench-cache bench-defaults bench-clock bench-topology anchors deb deb-boot kunit torture torture-quick soak export clean

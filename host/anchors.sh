@@ -27,6 +27,7 @@ case $1 in
 6.1) meta=linux-image-amd64 ;;
 *) die "unknown anchor '$1' (expected 6.12 or 6.1)" ;;
 esac
+sb_checked
 command -v xz >/dev/null || die "xz missing (run: make deps)"
 
 # The metapackage names the newest image package of that series.

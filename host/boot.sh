@@ -32,7 +32,7 @@ set -eu
 kernel= initrd= variant=patched cfg=test cpus=2 mem=1024 timeout=300 icount=0 name=run extra=
 cachesim= plugins=
 # Plugin arguments go to QEMU unquoted, in one word each.
-no_blank() { case $1 in *[[:space:]]*) die "plugin arguments must not contain blanks: '$1'" ;; esac; }
+no_blank() { sb_no_blank "plugin arguments" "$1"; }
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) need "$@"; kernel=$2; shift 2 ;;
@@ -53,9 +53,17 @@ while [ $# -gt 0 ]; do
 done
 [ $# -gt 0 ] || die "no command given (usage: $0 [options] -- COMMAND)"
 sb_positive "$cpus" "$mem" "$timeout" # (timeout 0 would mean no limit at all)
+sb_check_name "run name" "$name"
+sb_check_config "$cfg"
+if [ -z "$kernel" ]; then
+	sb_check_variant "$variant"
+elif [ ! -f "$kernel" ]; then
+	die "kernel image '$kernel' does not exist"
+fi
+[ -z "$initrd" ] || [ -f "$initrd" ] || die "initramfs '$initrd' does not exist"
+sb_checked
 [ -n "$kernel" ] || kernel=$(sb_obj "$variant" "$cfg")/arch/x86/boot/bzImage
 [ -f "$kernel" ] || die "kernel image '$kernel' does not exist (build it with: make kernels)"
-[ -z "$initrd" ] || [ -f "$initrd" ] || die "initramfs '$initrd' does not exist"
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 missing (run: make deps)"
 so=$SB_TOP/build/cachesim.so
 [ -z "$cachesim" ] || [ -f "$so" ] || die "$so does not exist (build it with: make cachesim)"

@@ -18,16 +18,16 @@ set -eu
 [ $# = 2 ] || { [ $# = 4 ] && [ "$3" = --module ]; } ||
 	die "usage: $0 base|patched|prefix CONFIG [--module DIR]"
 variant=$1 cfg=$2 module=${4:-}
+sb_check_variant "$variant"
+sb_check_config "$cfg"
 [ -z "$module" ] || [ -f "$module/Kbuild" ] || die "no Kbuild in module directory '$module'"
+sb_checked
 src=$(sb_src "$variant")
 obj=$(sb_obj "$variant" "$cfg")
 [ -f "$src/Makefile" ] || die "no kernel tree at $src (run: make tree)"
 
 frags=$SB_TOP/config/base.config
 [ "$cfg" = base ] || frags="$frags $SB_TOP/config/$cfg.config"
-for f in $frags; do
-	[ -r "$f" ] || die "unknown config '$cfg': $f does not exist"
-done
 # The fragments of this kernel version's directory, last: they override.
 for f in $frags; do
 	f=$SB_TOP/config/$SB_KERNEL/${f##*/}

@@ -31,19 +31,25 @@ while [ $# -gt 0 ]; do
 	*) [ -z "$deb" ] || die "$usage"; deb=$1; shift ;;
 	esac
 done
+# check_deb: $deb is a kernel package of make deb; sets pkg, its name.
+check_deb() {
+	[ -f "$deb" ] && [ -r "$deb" ] || die "no package file '$deb'"
+	pkg=$(dpkg-deb -f "$deb" Package 2>/dev/null) || die "'$deb' is not a Debian package"
+	case $pkg in
+	linux-image-*-sched-buddy-patched) ;;
+	*) die "'$deb' is not a kernel package of make deb: it is $pkg, not linux-image-<release>-sched-buddy-patched" ;;
+	esac
+}
+[ -z "$deb" ] || check_deb
+sb_checked
 out=$SCHED_BUDDY_CACHE/deb
 if [ -z "$deb" ]; then
 	# (ls -t: the newest first; -dbg packages have their own name)
 	deb=$(ls -t "$out"/linux-image-*-sched-buddy-patched_*.deb 2>/dev/null | head -n 1) || true
 	[ -n "$deb" ] ||
 		die "no package of the patched kernel in $out (run: make deb DEB_LSMOD=FILE, FILE being lsmod's output on the machine to boot; for this QEMU guest: docs/data/lsmod-qemu-stock-6.12.txt)"
+	check_deb
 fi
-[ -f "$deb" ] && [ -r "$deb" ] || die "no package file '$deb'"
-pkg=$(dpkg-deb -f "$deb" Package 2>/dev/null) || die "'$deb' is not a Debian package"
-case $pkg in
-linux-image-*-sched-buddy-patched) ;;
-*) die "'$deb' is not a kernel package of make deb: it is $pkg, not linux-image-<release>-sched-buddy-patched" ;;
-esac
 [ -x "$SB_TOP/build/pairs" ] || die "guest programs missing (run: make guest)"
 
 dir=$SCHED_BUDDY_CACHE/deb-boot/$(basename "$deb" .deb)

@@ -124,6 +124,8 @@ trim() {
 
 [ -z "$lsmod" ] || check_lsmod "$lsmod"
 [ -z "$config" ] || check_config "$config"
+sb_check_variant patched
+sb_checked
 command -v dpkg-buildpackage >/dev/null && command -v dh_prep >/dev/null ||
 	die "dpkg-dev or debhelper missing (run: make deps)"
 src=$(sb_src patched)

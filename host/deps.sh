@@ -3,6 +3,8 @@
 # Usage: host/deps.sh
 set -eu
 . "$(dirname "$0")/lib.sh"
+[ $# = 0 ] || die "no arguments expected, got '$*' (usage: $0)"
+sb_checked
 
 # kernel source and build (and make deb), guest emulator, guest userland and workloads,
 # KUnit parser; the cache-model plugin: apt-get source (dpkg-dev), glib's headers

@@ -39,7 +39,7 @@ while [ $# -gt 0 ]; do
 		shift 2 ;;
 	--config)
 		need "$@"
-		[ -f "$SB_TOP/config/$2.config" ] || die "unknown config '$2' (the names in config/)"
+		sb_check_config "$2"
 		cfg=$2
 		shift 2 ;;
 	--boots) need "$@"; sb_positive "$2"; boots=$2; shift 2 ;;

@@ -18,6 +18,8 @@ case $arch in
 x86_64 | um) ;;
 *) die "unknown architecture '$arch' (expected: x86_64 or um)" ;;
 esac
+sb_check_variant patched
+sb_checked
 src=$(sb_src patched)
 [ -f "$src/tools/testing/kunit/kunit.py" ] || die "no kernel tree at $src (run: make tree)"
 

@@ -436,3 +436,43 @@ INIT
 }
 # sb_ir_deps PATH: what module PATH depends on (sb_initramfs's modules.dep).
 sb_ir_deps() { sed -n "s|^$1: *||p" "$sb_ir_mods/modules.dep"; }
+
+# Input checks. A script checks every option, argument and variable it takes before it
+# installs, fetches, unpacks, builds or boots anything, and refuses a bad one in one line
+# naming the value and what is accepted. The Makefile runs the scripts of the goals it is
+# asked for in check-only mode while it reads the Makefile, before any prerequisite
+# runs: with SB_CHECK_ONLY=1 a script exits 0 at sb_checked, which it calls once its input
+# is checked and before it changes anything. A script without that call refuses to run
+# in that mode.
+sb_checked() { [ "${SB_CHECK_ONLY:-}" != 1 ] || exit 0; }
+if [ "${SB_CHECK_ONLY:-}" = 1 ] && ! grep -q '^[[:space:]]*sb_checked$' "$0"; then
+	die "$0 has no check-only mode (SB_CHECK_ONLY=1): it calls no sb_checked"
+fi
+
+# sb_check_config NAME: NAME names a config of config/ (config/NAME.config): CONFIG,
+# --config.
+sb_check_config() {
+	case $1 in
+	'' | */*) ;;
+	*) [ ! -f "$SB_TOP/config/$1.config" ] || return 0 ;;
+	esac
+	die "unknown config '$1' (accepted: $(cd "$SB_TOP/config" && ls -- *.config |
+		sed 's/\.config$//' | paste -sd, - | sed 's/,/, /g'): the files config/NAME.config)"
+}
+
+# sb_check_variant VARIANT: VARIANT is a kernel variant that KERNEL has (sb_src's own
+# refusals), without looking for its tree, which need not exist yet.
+sb_check_variant() { (sb_tree_dir() { :; }; sb_src "$1" >/dev/null) || exit 1; }
+
+# sb_check_name WHAT VALUE: VALUE can name a file in a directory of the cache (a run's
+# name): not empty, no '/'.
+sb_check_name() {
+	case $2 in
+	'' | . | .. | */*) die "bad $1 '$2' (a file name: not empty, no '/')" ;;
+	esac
+}
+
+# sb_no_blank WHAT VALUE: VALUE goes to QEMU as one word (plugin arguments).
+sb_no_blank() {
+	case $2 in *[[:space:]]*) die "$1 must not contain blanks: '$2'" ;; esac
+}

@@ -25,6 +25,8 @@ while [ $# -gt 0 ]; do
 	esac
 done
 cfg=${CONFIG:-test}
+sb_check_config "$cfg"
+sb_checked
 [ -f "$(sb_obj base "$cfg")/arch/x86/boot/bzImage" ] ||
 	die "no 7.2 kernel of config $cfg (run: make mainline-kernel CONFIG=$cfg)"
 [ -x "$SB_TOP/build/run_kselftest.sh" ] || die "build/run_kselftest.sh missing (run: make guest)"

@@ -7,7 +7,9 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
+[ $# -le 1 ] || die "usage: $0 [CONFIG]"
 cfg=${1:-test}
+sb_check_config "$cfg"
 tree=$(sb_src patched)
 wt=$(sb_src prefix)
 [ -d "$tree/.git" ] || die "no kernel tree at $tree (run: make tree)"

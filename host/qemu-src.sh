@@ -13,7 +13,7 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-[ $# = 0 ] || die "no arguments expected (usage: $0)"
+[ $# = 0 ] || die "no arguments expected, got '$*' (usage: $0)"
 
 # The source package and version behind the installed binary (a binNMU such as +b3 has
 # the source version without it).

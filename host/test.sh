@@ -27,8 +27,11 @@ done
 for name in $leave_out; do
 	[ -f "$SB_TOP/host/tests/$name.sh" ] || die "--leave-out: no host test '$name'"
 done
-
 cfg=${CONFIG:-test}
+sb_check_config "$cfg"
+sb_check_variant patched
+sb_checked
+
 ksft=$(sb_src patched)/tools/testing/selftests
 [ -r "$ksft/kselftest/ktap_helpers.sh" ] || die "no kselftest in $ksft (run: make tree)"
 [ -x "$SB_TOP/build/run_kselftest.sh" ] || die "build/run_kselftest.sh missing (run: make tests)"

@@ -58,6 +58,8 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ "$cpus" -le 8 ] || die "at most 8 vCPUs (CONFIG_NR_CPUS of config/base.config)"
+for v in $variants; do sb_check_variant "$v"; done
+sb_checked
 torture=$SB_TOP/build/torture
 [ -x "$torture" ] || die "$torture does not exist (run: make guest)"
 

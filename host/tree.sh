@@ -258,6 +258,33 @@ fetch_source() {
 	trap - EXIT HUP INT TERM
 }
 
+# The command, its arguments and the environment, checked before anything is read, fetched
+# or unpacked: SB_PATCHES (to prepare: its series and patches/fixes/'s, with every patch
+# they name; to export into: a directory), FORCE.
+usage="usage: $0 [prepare | export | path [base|patched|prefix]]"
+case ${1:-prepare} in
+prepare | export) [ $# -le 1 ] || die "unexpected argument '$2' ($usage)" ;;
+path)
+	[ $# -le 2 ] || die "unexpected argument '$3' ($usage)"
+	[ $# -lt 2 ] || sb_check_variant "$2"
+	;;
+*) die "unknown command '$1' (expected: prepare, export, path)" ;;
+esac
+if [ -z "$SB_HAS_SERIES" ]; then
+	[ "${1:-}" != export ] ||
+		die "KERNEL=$SB_KERNEL has no series to export (the series applies to 6.12 only)"
+elif [ "${1:-prepare}" = prepare ]; then
+	series_files "$patches" >/dev/null
+	series_files "$patches/fixes" >/dev/null
+elif [ "$1" = export ]; then
+	[ -d "$patches" ] || die "no directory '$patches' to export into (SB_PATCHES)"
+fi
+case ${FORCE:-0} in
+0 | 1) ;;
+*) die "FORCE='$FORCE' (accepted: 1, to drop the branch's commits that are not in patches/, or 0)" ;;
+esac
+sb_checked
+
 # A source the series does not apply to: its pristine tree and nothing more.
 if [ -z "$SB_HAS_SERIES" ]; then
 	case ${1:-prepare} in
@@ -269,9 +296,7 @@ if [ -z "$SB_HAS_SERIES" ]; then
 			fetch_source
 		fi
 		;;
-	export) die "KERNEL=$SB_KERNEL has no series to export (the series applies to 6.12 only)" ;;
 	path) sb_src "${2:-base}" ;;
-	*) die "unknown command '$1' (expected: prepare, export, path)" ;;
 	esac
 	exit 0
 fi

@@ -30,6 +30,9 @@ while [ $# -gt 0 ]; do
 	esac
 done
 sb_positive "$reps"
+sb_check_config "$cfg"
+sb_check_variant patched
+sb_checked
 
 # Both kernels and their modules first (build.sh builds what is out of date).
 ko_base=$("$SB_TOP/host/build.sh" base "$cfg" --module "$SB_TOP/guest/clockcost")

@@ -31,6 +31,7 @@ while [ $# -gt 0 ]; do
 	*) die "unknown option '$1' (see the header of $0)" ;;
 	esac
 done
+sb_checked
 
 # run ARGS...: host/bench/run.sh ARGS (its output shown), then print its directory.
 run() {

@@ -59,10 +59,10 @@ while [ $# -gt 0 ]; do
 	*) die "unknown option '$1' (see the header of $0)" ;;
 	esac
 done
+sb_check_config "$cfg"
 if [ -n "$cachesim" ]; then
 	[ -n "$mode" ] || die "--cachesim runs in deterministic mode only: drop --wall"
-	[ -x "$SB_TOP/build/cachemark" ] || die "guest programs missing (run: make guest)"
-	[ -f "$SB_TOP/build/cachesim.so" ] || die "no cache model plugin (run: make cachesim)"
+	sb_no_blank "cache model arguments" "$cs"
 	: "${variants:=base off next next+last}" "${workloads:=cache}"
 fi
 : "${variants:=$all}" "${workloads:=all}"
@@ -94,7 +94,12 @@ for v in $variants; do
 	*-wall) [ "$jobs" = 1 ] || die "variant '$v' runs in wall-clock mode: it cannot share the host (drop --jobs)" ;;
 	esac
 done
+sb_checked
 [ -x "$SB_TOP/build/pairs" ] || die "guest programs missing (run: make guest)"
+if [ -n "$cachesim" ]; then
+	[ -x "$SB_TOP/build/cachemark" ] || die "guest programs missing (run: make guest)"
+	[ -f "$SB_TOP/build/cachesim.so" ] || die "no cache model plugin (run: make cachesim)"
+fi
 
 # Every kernel is found (anchors downloaded) before the first boot.
 need_kernel() {

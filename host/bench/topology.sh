@@ -6,8 +6,9 @@
 #   host/bench/topology.sh [options]
 #     --kernel PATH        bzImage (default: the patched test kernel)
 #     --runs N             rounds, each runs every mode in every topology (default 16)
-#     --ms MS              one run's length (default 4000: ~700 probe wakeups)
-#     --slice US           the probe's slice (default 0: the base slice)
+#     --ms MS              one run's length, 1000 to 600000 (default 4000: ~700 probe
+#                          wakeups)
+#     --slice US           the probe's slice, 100 to 100000 (default 0: the base slice)
 #     --topologies 'T...'  (default: all of guest/topology.c's but autogroup, which needs
 #                          a kernel with CONFIG_SCHED_AUTOGROUP: the test config has none)
 #     --modes 'M...'       (default: 'off global groups'; see guest/topologies)
@@ -31,18 +32,31 @@ while [ $# -gt 0 ]; do
 	*) die "unknown option '$1' (see the header of $0)" ;;
 	esac
 done
-[ -n "$kernel" ] || kernel=$(sb_obj patched test)/arch/x86/boot/bzImage
-[ -x "$SB_TOP/build/topology" ] || die "build/topology missing (run: make guest)"
+[ -z "$kernel" ] || [ -f "$kernel" ] || die "kernel image '$kernel' does not exist"
+# The ranges build/topology takes (guest/topology.c: -d, -s; the slice 0 is not passed).
+[ "$ms" -ge 1000 ] && [ "$ms" -le 600000 ] ||
+	die "--ms $ms: build/topology takes 1000 to 600000 (a run's milliseconds)"
+[ "$slice" = 0 ] || { [ "$slice" -ge 100 ] && [ "$slice" -le 100000 ]; } ||
+	die "--slice $slice: build/topology takes 0 or 100 to 100000 (the probe's slice in us; 0: the base slice)"
 # shellcheck disable=SC2086,SC2116 # (blanks squeezed on purpose)
 topologies=$(echo $topologies) modes=$(echo $modes)
 [ -n "$topologies" ] || die "no topologies given"
 [ -n "$modes" ] || die "no modes given"
-# The names build/topology knows, from its usage; the modes are checked in the guest
-# before its first run.
-known=$("$SB_TOP/build/topology" 2>&1 | sed -n 's/^ *TOPOLOGY: //p') || true
+# The names guest/topology.c's table and guest/topologies know, from their sources: checked
+# here before anything is built or booted.
+known=$(sed -n '/topologies\[\] = {/,/^};/s/^[[:space:]]*{ "\([a-z]*\)",.*/\1/p' \
+	"$SB_TOP/guest/topology.c" | paste -sd' ' -)
 for t in $topologies; do
 	case " $known " in *" $t "*) ;; *) die "unknown topology '$t' (known: $known)" ;; esac
 done
+known=$(sed -n 's/^known_modes="\(.*\)"$/\1/p' "$SB_TOP/guest/topologies")
+for m in $modes; do
+	case " $known " in *" $m "*) ;; *) die "unknown mode '$m' (known: $known)" ;; esac
+done
+[ -z "$name" ] || sb_check_name "run name" "$name"
+sb_checked
+[ -n "$kernel" ] || kernel=$(sb_obj patched test)/arch/x86/boot/bzImage
+[ -x "$SB_TOP/build/topology" ] || die "build/topology missing (run: make guest)"
 name=${name:-topology-$(date +%Y%m%d-%H%M%S)-$slice}
 mkdir -p "$SCHED_BUDDY_CACHE/bench"
 raw=$SCHED_BUDDY_CACHE/bench/$name.txt

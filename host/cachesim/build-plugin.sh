@@ -12,15 +12,17 @@ set -eu
 [ $# -ge 2 ] || die "usage: $0 cachesim|example OUT.so [CFLAGS...]"
 what=$1 so=$2
 shift 2
+case $what in
+cachesim | example) ;;
+*) die "unknown plugin '$what' (expected: cachesim or example)" ;;
+esac
+sb_checked
 command -v pkg-config >/dev/null && pkg-config --exists glib-2.0 ||
 	die "glib's pkg-config file is missing (libglib2.0-dev; run: make deps)"
 src=$("$SB_TOP/host/qemu-src.sh")
 ver=$(dpkg-query -W -f='${source:Version}' qemu-system-x86)
-case $what in
-cachesim) c=$SB_TOP/host/cachesim/cachesim.c ;;
-example) c=$src/contrib/plugins/cache.c ;;
-*) die "unknown plugin '$what' (expected: cachesim or example)" ;;
-esac
+c=$SB_TOP/host/cachesim/cachesim.c
+[ "$what" = cachesim ] || c=$src/contrib/plugins/cache.c
 mkdir -p "$(dirname "$so")"
 # shellcheck disable=SC2046
 ${CC:-gcc} -shared -fPIC -O2 -g -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare \

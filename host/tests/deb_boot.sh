@@ -3,7 +3,7 @@
 # no package built yet (the message says to run make deb DEB_LSMOD=...), a missing file, a
 # file that is not a Debian package, a package that is not make deb's kernel (Debian's
 # stock linux-image, the -dbg package, the headers), unknown options and extra arguments.
-# make deb-boot passes DEB on.
+# make deb-boot passes DEB on, and refuses a bad one while it reads the Makefile.
 # deb-boot.sh runs in an empty temporary $SCHED_BUDDY_CACHE with a failing stand-in for
 # qemu-system-x86_64 first in PATH: nothing can boot, and the stand-in must not be called.
 # The control, a package named as make deb's holding no kernel, gets as far as unpacking
@@ -16,9 +16,6 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 unset DEB MAKEFLAGS MFLAGS # make -n below: only what this test passes
 cache=$dir/cache
 mkdir "$cache"
-
-make_runs deb-boot "host/deb-boot.sh"
-make_runs deb-boot "host/deb-boot.sh '/x/linux-image.deb'" DEB=/x/linux-image.deb
 
 fake=$dir/fake
 mkdir "$fake"
@@ -39,6 +36,13 @@ ours=linux-image-6.12.118-sched-buddy-patched
 for p in linux-image-6.12.118+deb12-amd64 $ours-dbg linux-headers-6.12.118-sched-buddy-patched $ours; do
 	mkdeb "$p"
 done
+
+# The real make (make -n, without the stand-in): make deb-boot passes DEB on, once its own
+# check (host/deb-boot.sh in check-only mode) has passed it.
+make_runs deb-boot "host/deb-boot.sh" -o build/pairs
+make_runs deb-boot "host/deb-boot.sh '$dir/$ours.deb'" DEB="$dir/$ours.deb" -o build/pairs
+expect_failure "'$dir/$ours-dbg.deb' is not a kernel package of make deb" \
+	make -C "$top" -s -n deb-boot DEB="$dir/$ours-dbg.deb"
 
 expect_failure "no package of the patched kernel in $cache/deb \(run: make deb DEB_LSMOD=FILE" boot
 mkdir "$cache/deb" && cp "$dir/$ours-dbg.deb" "$cache/deb/${ours}-dbg_1_amd64.deb"

@@ -3,7 +3,8 @@
 # configures or builds anything: every QEMU guest config of config/, by name (the message
 # names DEB_CONFIG and DEB_LSMOD) or by path; a config that is not x86_64, has no
 # initramfs support or does not exist; an lsmod file that is missing, not lsmod output or
-# lists no modules; an unknown option. make deb passes DEB_CONFIG and DEB_LSMOD on.
+# lists no modules; an unknown option. make deb passes DEB_CONFIG and DEB_LSMOD on, and
+# refuses a bad one while it reads the Makefile (deb.sh in check-only mode).
 # deb.sh runs in an empty temporary $SCHED_BUDDY_CACHE with failing stand-ins for make,
 # apt-get, apt-cache and dpkg-buildpackage first in PATH, so a refusal that came too late
 # can neither fetch nor build: the cache must stay empty and no stand-in be called.
@@ -17,12 +18,6 @@ real_cache=${SCHED_BUDDY_CACHE:-/var/cache/sched-buddy}
 unset DEB_CONFIG DEB_LSMOD MAKEFLAGS MFLAGS  # make -n below: only what this test passes
 cache=$dir/cache
 mkdir "$cache"
-
-# The real make, before the stand-ins: make -n deb prints deb.sh's command line.
-make_runs deb "host/deb.sh"
-make_runs deb "host/deb.sh '/x/config-6.12'" DEB_CONFIG=/x/config-6.12
-make_runs deb "host/deb.sh --lsmod '/x/lsmod'" DEB_LSMOD=/x/lsmod
-make_runs deb "host/deb.sh --lsmod '/x/l' '/x/c'" DEB_CONFIG=/x/c DEB_LSMOD=/x/l
 
 fake=$dir/fake
 mkdir "$fake"
@@ -42,6 +37,15 @@ printf 'Module                  Size  Used by\nnvme 61440 3\nnot a module line\n
 printf 'CONFIG_X86_64=y\nCONFIG_BLK_DEV_INITRD=y\n' >"$dir/config-x86"
 printf 'CONFIG_ARM64=y\nCONFIG_BLK_DEV_INITRD=y\n' >"$dir/config-arm64"
 printf 'CONFIG_X86_64=y\n# CONFIG_BLK_DEV_INITRD is not set\n' >"$dir/config-guest"
+
+# The real make (make -n: the stand-ins are not in its PATH): make deb passes the variables
+# on to deb.sh; make's own check of them (host/deb.sh in check-only mode) passes them.
+make_runs deb "host/deb.sh"
+make_runs deb "host/deb.sh '$dir/config-x86'" DEB_CONFIG="$dir/config-x86"
+make_runs deb "host/deb.sh --lsmod '$lsmod'" DEB_LSMOD="$lsmod"
+make_runs deb "host/deb.sh --lsmod '$lsmod' '$dir/config-x86'" DEB_CONFIG="$dir/config-x86" DEB_LSMOD="$lsmod"
+expect_failure "'$dir/config-arm64' is not an x86_64 kernel config" \
+	make -C "$top" -s -n deb DEB_CONFIG="$dir/config-arm64"
 
 n=0
 for c in "$top"/config/*.config; do

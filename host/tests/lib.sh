@@ -13,12 +13,12 @@ expect_failure() {
 		echo "FAIL: '$*' succeeded, expected a failure" >&2
 		exit 1
 	fi
-	if ! grep -Eq "$pattern" "$out"; then
+	if ! grep -Eq -e "$pattern" "$out"; then
 		echo "FAIL: '$*' failed without saying /$pattern/; it said:" >&2
 		sed 's/^/    /' "$out" >&2
 		exit 1
 	fi
-	echo "ok: '$*' failed with: $(grep -Em1 "$pattern" "$out")" >&2
+	echo "ok: '$*' failed with: $(grep -Em1 -e "$pattern" "$out")" >&2
 }
 
 # make_runs TARGET WANT [VAR=VALUE...]: the last command `make TARGET VAR=VALUE...` would
