@@ -192,8 +192,10 @@ int sb_pairs_run(const struct sb_pairs_cfg *cfg, struct sb_pairs_result *res)
 		res->pair_ns[i] = sb_task_cpu_ns(member_pid[2 * i]) +
 				  sb_task_cpu_ns(member_pid[2 * i + 1]);
 	}
-	for (int i = 0; i < cfg->nhogs; i++)
+	for (int i = 0; i < cfg->nhogs; i++) {
 		res->hog_ns[i] = sb_task_cpu_ns(hog_pid[i]);
+		res->hog_wait_max_ns[i] = sb_task_wait_max_ns(hog_pid[i]);
+	}
 	memcpy(res->hog_loops, shm->hog_loops, sizeof(res->hog_loops));
 	ret = ret ?: sb_trace_stop();
 

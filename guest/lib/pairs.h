@@ -31,6 +31,7 @@ struct sb_pairs_result {
 	unsigned long long round_trips;	/* completed ping-pongs, all pairs */
 	unsigned long long hog_loops[16];	/* work done by each hog */
 	unsigned long long hog_ns[16];		/* CPU time of each hog */
+	unsigned long long hog_wait_max_ns[16];	/* each hog's longest wait (schedstats) */
 	unsigned long long pair_ns[64];		/* CPU time of each pair (both members) */
 	double cohesion;	/* to_partner / member_blocks */
 	double seconds;

@@ -336,6 +336,30 @@ unsigned long long sb_task_runs(pid_t pid)
 	return schedstat_field(pid, 2);
 }
 
+unsigned long long sb_task_wait_max_ns(pid_t pid)
+{
+	char path[64], line[256];
+	unsigned long long ms = 0, frac = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/sched", (int)pid);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f)) {
+		char *colon = strchr(line, ':');
+
+		/* "wait_max    :    12.345678": ms, then ns within the ms */
+		if (strncmp(line, "wait_max ", 9) || !colon)
+			continue;
+		if (sscanf(colon + 1, " %llu.%llu", &ms, &frac) != 2)
+			ms = frac = 0;
+		break;
+	}
+	fclose(f);
+	return ms * 1000000ULL + frac;
+}
+
 int sb_sched_debug_sums(const char *const *fields, int n, long *sums)
 {
 	FILE *f = fopen("/sys/kernel/debug/sched/debug", "re");

@@ -82,6 +82,12 @@ unsigned long long sb_task_cpu_ns(pid_t pid);
 /* How many times a task was picked to run (third field of /proc/PID/schedstat), or 0. */
 unsigned long long sb_task_runs(pid_t pid);
 
+/*
+ * The longest a task waited runnable for a CPU, in ns (wait_max of /proc/PID/sched: it
+ * needs schedstats on; 0 when it cannot be read).
+ */
+unsigned long long sb_task_wait_max_ns(pid_t pid);
+
 /* A value from the per-CPU section of /sys/kernel/debug/sched/debug, summed over CPUs. */
 long sb_sched_debug_sum(const char *field);
 /* The same for n fields in one read: sums[i] is -1 where field i is missing. */
