@@ -1,8 +1,9 @@
 #!/bin/sh
 # The buddy KUnit suite as a kunit.py user runs it: the patched tree's
-# tools/testing/kunit/kunit.py builds config/buddy.kunitconfig (no schedstats) for ARCH,
-# in $SCHED_BUDDY_CACHE/kunit-ARCH through ccache, boots it (QEMU for x86_64) and parses
-# the result. The test kernels run the same suite at boot, with schedstats.
+# tools/testing/kunit/kunit.py builds the series' own kernel/sched/.kunitconfig for ARCH
+# (--kunitconfig=kernel/sched, as in a tree with only the patches: no schedstats), in
+# $SCHED_BUDDY_CACHE/kunit-ARCH through ccache, boots it (QEMU for x86_64) and parses the
+# result. The test kernels run the same suite at boot, with schedstats.
 #   host/kunit.sh [--arch x86_64|um]     (default: x86_64)
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -26,6 +27,6 @@ src=$(sb_src patched)
 cd "$src"
 CCACHE_DIR="$SCHED_BUDDY_CACHE/ccache" CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G} \
 	python3 tools/testing/kunit/kunit.py run --arch="$arch" \
-	--kunitconfig="$SB_TOP/config/buddy.kunitconfig" \
+	--kunitconfig=kernel/sched \
 	--build_dir="$SCHED_BUDDY_CACHE/kunit-$arch" --make_options "CC=ccache gcc" \
 	--jobs="$(nproc)" --timeout=900
