@@ -55,9 +55,10 @@
  *   -s  once the fair loop has ended, a second fair loop and a second real-time loop
  *       start beside the first SCHED_FIFO loop, which keeps running: the fair server
  *       alone runs the new loops' processes (no fair task runs directly, as the fair fast
- *       path of __pick_next_task() does), so the second one turns real-time (SCHED_FIFO,
- *       or with -d SCHED_DEADLINE) while the server runs it. The round then waits up to
- *       LOAD_NS for the second fair loop as for the first
+ *       path of __pick_next_task() does), so the second one turns real-time (SCHED_FIFO
+ *       at a priority above the first loop's, so that once preempted it runs again and
+ *       reports; or with -d SCHED_DEADLINE) while the server runs it. The round then
+ *       waits up to LOAD_NS for the second fair loop as for the first
  *
  * Exits 1 when a round warned (or with -o busy-waited), 0 when none did, 2 on a setup
  * error (outside a guest without -f, not root, no CPU 1, no fair server in debugfs, no
@@ -126,15 +127,15 @@ static void fair_spin(void)
 enum loop { FAIR, FIFO, DEADLINE };
 
 /*
- * A busy loop on CPU: SCHED_NORMAL (fair_spin()), SCHED_FIFO 10, or SCHED_DEADLINE (DL_NS
+ * A busy loop on CPU: SCHED_NORMAL (fair_spin()), SCHED_FIFO prio, or SCHED_DEADLINE (DL_NS
  * of every DL_NS; its affinity widened to every CPU first, while it runs on CPU). The
  * process starts fair on CPU and changes its own policy there, running. It reports
  * through the pipe (0, or the errno of what failed) before it spins; it dies with its
  * parent. Returns its pid, or -errno.
  */
-static pid_t start_loop(enum loop kind)
+static pid_t start_loop(enum loop kind, int prio)
 {
-	struct sched_param sp = { .sched_priority = 10 };
+	struct sched_param sp = { .sched_priority = prio };
 	int fd[2], err = 0;
 	cpu_set_t all;
 	pid_t pid;
@@ -300,6 +301,7 @@ static unsigned long long wait_fair(int round, const char *which, pid_t fair, pi
 	stop_loop(fair);
 	printf("# round %d: the fair server did not run the starved %sfair loop within %.1f s (CPU time: fair loop %.0f ms, %s loop %.0f ms)\n",
 	       round, which, LOAD_NS / 1e9, fair_ns / 1e6, policy(kind), rt_ns / 1e6);
+	fflush(stdout);
 	return 0;
 }
 
@@ -313,8 +315,8 @@ static int served_round(int round)
 	unsigned long long ns;
 	pid_t fair, rt;
 
-	fair = start_loop(FAIR);
-	rt = fair > 0 ? start_loop(second) : 0;
+	fair = start_loop(FAIR, 0);
+	rt = fair > 0 ? start_loop(second, 20) : 0;
 	if (fair < 0 || rt < 0) {
 		printf("# round %d: cannot start the second %s loop on CPU %d: %s\n", round,
 		       policy(fair < 0 ? FAIR : second), CPU, strerror(fair < 0 ? -fair : -rt));
@@ -328,6 +330,7 @@ static int served_round(int round)
 	stop_loop(rt);
 	printf("# round %d: beside it, the second fair loop ran again after %.0f ms (the second loop's process turned %s while the fair server ran it)\n",
 	       round, ns / 1e6, policy(second));
+	fflush(stdout);
 	return 0;
 }
 static unsigned long long pause_ns = PERIOD_NS;	/* -p */
@@ -438,8 +441,8 @@ int main(int argc, char **argv)
 	}
 	for (round = 1; round <= rounds && !warned; round++) {
 		kind = served ? FIFO : second;
-		fair = start_loop(FAIR);
-		fifo = fair > 0 ? start_loop(kind) : 0;
+		fair = start_loop(FAIR, 0);
+		fifo = fair > 0 ? start_loop(kind, 10) : 0;
 		if (fair < 0 || fifo < 0) {
 			printf("# round %d: cannot start the %s loop on CPU %d: %s\n", round,
 			       policy(fair < 0 ? FAIR : kind), CPU,
