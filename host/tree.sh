@@ -239,7 +239,7 @@ fetch_source() {
 	[ -z "$dated" ] || log "the package lists are dated $dated"
 	version=$(sb_private_apt "$apt" apt-cache show --no-all-versions "$SB_SOURCE_PKG" \
 		2>/dev/null | sed -n 's/^Version: //p' | head -n 1)
-	# (apt-get update only warns about lists it could not fetch: an unreachable suite ends here)
+	# (apt-get update may only warn about lists it could not fetch: an unreachable suite can end here)
 	[ -n "$version" ] || die "$SB_SOURCE_PKG is not in the package lists of" \
 		"'$(cat "$apt/sources.list")' (see $apt/update.log): is the suite $SB_SOURCE_SUITE" \
 		"unreachable, or has it no $SB_SOURCE_PKG any more? set SB_FETCH_SOURCES to a sources" \
