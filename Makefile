@@ -30,8 +30,10 @@
 #   make tree            unpack the source and apply the series in $SCHED_BUDDY_CACHE
 #   make mainline-tree   fetch Debian unstable's linux-source-7.2 (private package lists,
 #                        never installed) into $SCHED_BUDDY_CACHE/mainline as a git tree,
-#                        without the series (docs/mainline.md)
-#   make mainline-kernel build that unpatched 7.2 kernel with CONFIG
+#                        without the series (docs/mainline.md); MAINLINE=7.3: Debian
+#                        experimental's linux-source-7.3 into mainline-7.3/, with
+#                        patches/7.3/fixes/ applied
+#   make mainline-kernel build that 7.2 (MAINLINE=7.3: 7.3) kernel with CONFIG
 #   make mainline        boot it and run the in-guest tests that apply to it (~2 min once
 #                        built); MAINLINE_ARGS=--preempt-sync measures NEXT_BUDDY's WF_SYNC
 #                        wakeups besides
@@ -44,8 +46,10 @@
 #   make clean           remove build/ (the kernel trees and builds stay in the cache)
 #
 # CONFIG selects config/$(CONFIG).config (on top of config/base.config).
-# KERNEL selects the kernel version the scripts work on: 6.12 (unset: the series' base) or
-# 7.2 (Debian's source alone, no patched kernel; config/7.2/ adds what it needs changed).
+# KERNEL selects the kernel version the scripts work on: 6.12 (unset: the series' base),
+# 7.2 (Debian's source alone, no patched kernel; config/7.2/ adds what it needs changed) or
+# 7.3 (Debian's source with patches/7.3/fixes/; config/7.3/). MAINLINE (7.2 unset, or 7.3)
+# is the one the mainline targets work on.
 #
 # Every variable is checked before anything runs: sb_check_GOAL, beside each rule, is what
 # its recipe and its prerequisites' recipes run, with the same values; while make reads
@@ -83,24 +87,26 @@ patched: tree
 	@host/build.sh patched $(CONFIG) >/dev/null
 sb_check_patched = $(sb_check_tree) host/build.sh patched $(sb_config);
 
-# Debian unstable's 7.2 as it ships, the series not applied (docs/mainline.md).
+# Debian unstable's 7.2 as it ships, the series not applied (docs/mainline.md); with
+# MAINLINE=7.3 Debian experimental's 7.3 with its fixes (patches/7.3/fixes/).
+MAINLINE ?= 7.2
 mainline-tree: deps
-	@KERNEL=7.2 host/tree.sh
-sb_check_mainline-tree = $(sb_check_deps) KERNEL=7.2 host/tree.sh;
+	@KERNEL=$(MAINLINE) host/tree.sh
+sb_check_mainline-tree = $(sb_check_deps) KERNEL=$(call sb_q,$(MAINLINE)) host/tree.sh;
 
 mainline-kernel: mainline-tree
-	@KERNEL=7.2 host/build.sh base $(CONFIG) >/dev/null
-sb_check_mainline-kernel = $(sb_check_mainline-tree) KERNEL=7.2 host/build.sh base $(sb_config);
+	@KERNEL=$(MAINLINE) host/build.sh base $(CONFIG) >/dev/null
+sb_check_mainline-kernel = $(sb_check_mainline-tree) KERNEL=$(call sb_q,$(MAINLINE)) host/build.sh base $(sb_config);
 
-# The checks that apply on 7.2: its kernel booted and the in-guest suite run in it, with
-# make test's closing line (host/mainline.sh). Not part of make test. The guest programs
-# are built on 6.12's kselftest harness (make guest), which runs in any guest.
-# MAINLINE_ARGS=--preempt-sync adds a boot measuring NEXT_BUDDY's WF_SYNC preemption.
+# The checks that apply on 7.2 (or MAINLINE's): its kernel booted and the in-guest suite
+# run in it, with make test's closing line (host/mainline.sh). Not part of make test. The
+# guest programs are built on 6.12's kselftest harness (make guest), which runs in any
+# guest. MAINLINE_ARGS=--preempt-sync adds a boot measuring NEXT_BUDDY's WF_SYNC preemption.
 MAINLINE_ARGS ?=
 mainline: mainline-kernel guest
-	@CONFIG=$(CONFIG) host/mainline.sh $(MAINLINE_ARGS)
+	@MAINLINE=$(MAINLINE) CONFIG=$(CONFIG) host/mainline.sh $(MAINLINE_ARGS)
 sb_check_mainline = $(sb_check_mainline-kernel) $(sb_check_guest) \
-	CONFIG=$(sb_config) host/mainline.sh $(MAINLINE_ARGS);
+	MAINLINE=$(call sb_q,$(MAINLINE)) CONFIG=$(sb_config) host/mainline.sh $(MAINLINE_ARGS);
 
 # In-guest tests: one binary per guest/tests/*.c on the kernel tree's kselftest harness,
 # laid out in build/ as kselftest's install does: build/run_kselftest.sh (the tree's

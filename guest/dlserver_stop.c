@@ -46,6 +46,19 @@
  * it (-p 0) the next round starts with the server's deadline still ahead, so a start runs
  * the server at once, and the FIFO loop's process turns SCHED_FIFO while the server runs
  * it: without patches/fixes/0004 nothing then picks again and the fair loop starves (exit 3).
+ * (Linux 7.3~rc7 starves there too, for another reason: its sched_change_end() does not
+ * reschedule when a running task moves to a higher class; patches/7.3/fixes/.)
+ * Two variants of -c check the other promotions of a running task beside the fair
+ * server (the in-guest test dlserver_promotion):
+ *   -d  the round's real-time loop turns SCHED_DEADLINE (runtime = period = DL_NS, all of
+ *       CPU 1; unpinned first, as SCHED_DEADLINE needs) in place of SCHED_FIFO
+ *   -s  once the fair loop has ended, a second fair loop and a second real-time loop
+ *       start beside the first SCHED_FIFO loop, which keeps running: the fair server
+ *       alone runs the new loops' processes (no fair task runs directly, as the fair fast
+ *       path of __pick_next_task() does), so the second one turns real-time (SCHED_FIFO
+ *       at a priority above the first loop's, so that once preempted it runs again and
+ *       reports; or with -d SCHED_DEADLINE) while the server runs it. The round then
+ *       waits up to LOAD_NS for the second fair loop as for the first
  *
  * Exits 1 when a round warned (or with -o busy-waited), 0 when none did, 2 on a setup
  * error (outside a guest without -f, not root, no CPU 1, no fair server in debugfs, no
@@ -88,7 +101,8 @@
 #define CPU_ONLINE	"/sys/devices/system/cpu/cpu1/online"
 #define PERIOD_NS	1100000000ULL	/* -o: a pause past the server's period */
 #define OFFLINE_NS	50000000ULL	/* -c: about what an offline takes */
-#define USAGE		"usage: " PROG " [-n ROUNDS] [-o | -c] [-p MS] [-f]\n"
+#define DL_NS		100000000ULL	/* -d: the SCHED_DEADLINE loop's runtime and period */
+#define USAGE		"usage: " PROG " [-n ROUNDS] [-o | -c [-d] [-s]] [-p MS] [-f]\n"
 
 /*
  * The fair loop: spin until starved for GAP_NS (the FIFO loop took the CPU) and then run
@@ -110,15 +124,20 @@ static void fair_spin(void)
 	}
 }
 
+enum loop { FAIR, FIFO, DEADLINE };
+
 /*
- * A busy loop on CPU, SCHED_FIFO 10 when fifo, else SCHED_NORMAL (fair_spin()). It reports through the
- * pipe (0, or the errno of what failed) before it spins; it dies with its parent.
- * Returns its pid, or -errno.
+ * A busy loop on CPU: SCHED_NORMAL (fair_spin()), SCHED_FIFO prio, or SCHED_DEADLINE (DL_NS
+ * of every DL_NS; its affinity widened to every CPU first, while it runs on CPU). The
+ * process starts fair on CPU and changes its own policy there, running. It reports
+ * through the pipe (0, or the errno of what failed) before it spins; it dies with its
+ * parent. Returns its pid, or -errno.
  */
-static pid_t start_loop(bool fifo)
+static pid_t start_loop(enum loop kind, int prio)
 {
-	struct sched_param sp = { .sched_priority = 10 };
+	struct sched_param sp = { .sched_priority = prio };
 	int fd[2], err = 0;
+	cpu_set_t all;
 	pid_t pid;
 
 	if (pipe(fd))
@@ -128,12 +147,21 @@ static pid_t start_loop(bool fifo)
 		close(fd[0]);
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		err = -sb_pin_cpu(CPU);
-		if (!err && fifo && sched_setscheduler(0, SCHED_FIFO, &sp))
+		if (!err && kind == FIFO && sched_setscheduler(0, SCHED_FIFO, &sp))
 			err = errno;
+		if (!err && kind == DEADLINE) {
+			CPU_ZERO(&all);
+			for (int c = 0; c < CPU_SETSIZE; c++)
+				CPU_SET(c, &all);
+			if (sched_setaffinity(0, sizeof(all), &all))
+				err = errno;
+			else
+				err = -sb_set_deadline(0, DL_NS, DL_NS);
+		}
 		if (write(fd[1], &err, sizeof(err)) != sizeof(err) || err)
 			_exit(1);
 		close(fd[1]);
-		if (!fifo)
+		if (kind == FAIR)
 			fair_spin();
 		for (;;)
 			;
@@ -244,6 +272,67 @@ static pid_t kthread_pid(const char *comm)
  * the hotplug thread ran during the offline; 0 or -errno.
  */
 static bool control;	/* -c */
+static bool served;	/* -s */
+static enum loop second = FIFO;	/* -d: DEADLINE */
+
+/* The name of a loop's policy. */
+static const char *policy(enum loop kind)
+{
+	return kind == FAIR ? "SCHED_NORMAL" : kind == FIFO ? "SCHED_FIFO" : "SCHED_DEADLINE";
+}
+
+/*
+ * Wait for the fair loop fair to end itself, up to LOAD_NS. Returns the wait in ns, or 0
+ * when it starved: then it prints the round's line and stops both loops.
+ */
+static unsigned long long wait_fair(int round, const char *which, pid_t fair, pid_t rt,
+				    enum loop kind)
+{
+	unsigned long long t = sb_now_ns(), fair_ns, rt_ns;
+	pid_t ret;
+
+	while (!(ret = waitpid(fair, NULL, WNOHANG)) && sb_now_ns() - t < LOAD_NS)
+		sb_sleep_ns(1000000);
+	if (ret == fair)
+		return sb_now_ns() - t + 1;	/* (never 0) */
+	fair_ns = sb_task_cpu_ns(fair);
+	rt_ns = sb_task_cpu_ns(rt);
+	stop_loop(rt);
+	stop_loop(fair);
+	printf("# round %d: the fair server did not run the starved %sfair loop within %.1f s (CPU time: fair loop %.0f ms, %s loop %.0f ms)\n",
+	       round, which, LOAD_NS / 1e9, fair_ns / 1e6, policy(kind), rt_ns / 1e6);
+	fflush(stdout);
+	return 0;
+}
+
+/*
+ * -s: beside the running SCHED_FIFO loop fifo, a second fair loop and a second real-time
+ * loop (-d: SCHED_DEADLINE), whose process the fair server alone can run; they are gone on
+ * return. Returns 0, 3 when the second fair loop starved, 2 when a loop did not start.
+ */
+static int served_round(int round)
+{
+	unsigned long long ns;
+	pid_t fair, rt;
+
+	fair = start_loop(FAIR, 0);
+	rt = fair > 0 ? start_loop(second, 20) : 0;
+	if (fair < 0 || rt < 0) {
+		printf("# round %d: cannot start the second %s loop on CPU %d: %s\n", round,
+		       policy(fair < 0 ? FAIR : second), CPU, strerror(fair < 0 ? -fair : -rt));
+		if (fair > 0)
+			stop_loop(fair);
+		return 2;
+	}
+	ns = wait_fair(round, "second ", fair, rt, second);
+	if (!ns)
+		return 3;
+	stop_loop(rt);
+	printf("# round %d: beside it, the second fair loop ran again after %.0f ms (the second loop's process turned %s while the fair server ran it)\n",
+	       round, ns / 1e6, policy(second));
+	fflush(stdout);
+	return 0;
+}
 static unsigned long long pause_ns = PERIOD_NS;	/* -p */
 
 static int offline_round(int round, pid_t fifo, unsigned long long fair_ns, pid_t hotplug,
@@ -280,18 +369,21 @@ static int offline_round(int round, pid_t fifo, unsigned long long fair_ns, pid_
 int main(int argc, char **argv)
 {
 	int rounds = 3, round, warned = 0, nwarned = 0, nbusy = 0, first = 0, kmsg, opt, ret;
-	unsigned long long found_ns, runtime_ns, fair_ns, t, runs = 0, most = 0;
+	unsigned long long found_ns, runtime_ns, fair_ns, runs = 0, most = 0;
+	enum loop kind;
 	int status = 0;
 	bool force = false, offline = false;
 	char what[512], buf[64];
 	pid_t fair, fifo, hotplug;
 
-	while ((opt = getopt(argc, argv, "n:ocp:f")) != -1) {
+	while ((opt = getopt(argc, argv, "n:ocdsp:f")) != -1) {
 		switch (opt) {
 		case 'n': rounds = sb_number(PROG, optarg, 1, 100000); break;
 		case 'f': force = true; break;
 		case 'o': offline = true; break;
 		case 'c': offline = control = true; break;
+		case 'd': second = DEADLINE; break;
+		case 's': served = true; break;
 		case 'p': pause_ns = sb_number(PROG, optarg, 0, 10000) * 1000000ULL; break;
 		default:
 			fprintf(stderr, USAGE);
@@ -300,6 +392,10 @@ int main(int argc, char **argv)
 	}
 	if (optind < argc) {
 		fprintf(stderr, PROG ": unexpected argument '%s'\n" USAGE, argv[optind]);
+		return 2;
+	}
+	if ((served || second != FIFO) && !control) {
+		fprintf(stderr, PROG ": -d and -s go with -c\n" USAGE);
 		return 2;
 	}
 	if (!force && !in_guest()) {
@@ -324,8 +420,9 @@ int main(int argc, char **argv)
 			strerror(ret ? -ret : errno));
 		return 2;
 	}
-	printf("# " PROG ": %s%d rounds on CPU %d: a SCHED_FIFO loop starves a fair loop until the fair server runs it and a pick stops it, then %s; fair server runtime %llu ns\n",
-	       offline ? "" : "up to ", rounds, CPU,
+	printf("# " PROG ": %s%d rounds on CPU %d: a %s loop starves a fair loop until the fair server runs it and a pick stops it, then %s; fair server runtime %llu ns\n",
+	       offline ? "" : "up to ", rounds, CPU, policy(served ? FIFO : second),
+	       served ? "beside the SCHED_FIFO loop a second fair loop and a second real-time loop, which the fair server alone runs, and CPU 1 stays online" :
 	       control ? "CPU 1 stays online (the control of -o)" :
 	       offline ? "CPU 1 goes offline and online again" :
 	       "a write of the server's runtime stops it again",
@@ -343,11 +440,12 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	for (round = 1; round <= rounds && !warned; round++) {
-		fair = start_loop(false);
-		fifo = fair > 0 ? start_loop(true) : 0;
+		kind = served ? FIFO : second;
+		fair = start_loop(FAIR, 0);
+		fifo = fair > 0 ? start_loop(kind, 10) : 0;
 		if (fair < 0 || fifo < 0) {
 			printf("# round %d: cannot start the %s loop on CPU %d: %s\n", round,
-			       fair < 0 ? "SCHED_NORMAL" : "SCHED_FIFO", CPU,
+			       policy(fair < 0 ? FAIR : kind), CPU,
 			       strerror(fair < 0 ? -fair : -fifo));
 			if (fair > 0)
 				stop_loop(fair);
@@ -355,18 +453,14 @@ int main(int argc, char **argv)
 			break;
 		}
 		/* until the fair loop ends itself inside a fair server run */
-		t = sb_now_ns();
-		while (!(ret = waitpid(fair, NULL, WNOHANG)) && sb_now_ns() - t < LOAD_NS)
-			sb_sleep_ns(1000000);
-		fair_ns = sb_now_ns() - t;
-		if (ret != fair) {
-			fair_ns = sb_task_cpu_ns(fair);
-			t = sb_task_cpu_ns(fifo);
-			stop_loop(fifo);
-			stop_loop(fair);
-			printf("# round %d: the fair server did not run the starved fair loop within %.1f s (CPU time: fair loop %.0f ms, FIFO loop %.0f ms)\n",
-			       round, LOAD_NS / 1e9, fair_ns / 1e6, t / 1e6);
+		fair_ns = wait_fair(round, "", fair, fifo, kind);
+		if (!fair_ns) {
 			status = 3;
+			break;
+		}
+		if (served && (ret = served_round(round))) {
+			stop_loop(fifo);
+			status = ret;
 			break;
 		}
 		if (offline) {

@@ -4,14 +4,15 @@
 # CONFIG names config/CONFIG.config, merged with config/base.config onto tinyconfig by the
 # tree's merge_config.sh; every requested option is checked in the final .config. The build
 # runs out of tree (O=<tree>/build-CONFIG) through ccache in $SCHED_BUDDY_CACHE/ccache.
-# KERNEL=7.2 (host/lib.sh) builds its one tree, as the base variant: after the fragments
-# come config/7.2/base.config and config/7.2/CONFIG.config, those that exist (what 7.2
-# needs changed); options its Kconfig no longer has are skipped, with a line each.
+# KERNEL=7.2 or 7.3 (host/lib.sh) builds its one tree, as the base variant: after the
+# fragments come config/7.2/base.config and config/7.2/CONFIG.config (7.3: config/7.3/),
+# those that exist (what that version needs changed); options its Kconfig no longer has
+# are skipped, with a line each.
 # Prints the path of the bzImage on stdout.
 # --module DIR: then also build the out-of-tree module whose Kbuild and sources are in DIR
 # (e.g. guest/clockcost) against that kernel (CONFIG needs CONFIG_MODULES), in a copy under
-# $SCHED_BUDDY_CACHE/modules/ (mainline/modules/ for KERNEL=7.2; the checkout is not
-# written to), and print the paths of its .ko files instead.
+# $SCHED_BUDDY_CACHE/modules/ (mainline/modules/ for KERNEL=7.2, mainline-7.3/modules/ for
+# 7.3; the checkout is not written to), and print the paths of its .ko files instead.
 set -eu
 . "$(dirname "$0")/lib.sh"
 

@@ -15,6 +15,7 @@
 #                                              version unpacked), linux-<debver>/ (its tree,
 #                                              with build-<config>/ inside), modules/ (the
 #                                              out-of-tree modules built against it)
+#   $SCHED_BUDDY_CACHE/mainline-7.3/           KERNEL=7.3: the same, for linux-source-7.3
 
 SCHED_BUDDY_CACHE=${SCHED_BUDDY_CACHE:-/var/cache/sched-buddy}
 # The checkout's top: the nearest directory above the running script that holds
@@ -23,8 +24,8 @@ SB_TOP=$(d=$(cd "$(dirname "$0")" && pwd)
 	while [ "$d" != / ] && [ ! -f "$d/patches/series" ]; do d=$(dirname "$d"); done
 	echo "$d")
 SB_BASE_TAG=debian-base
-# Debian's source plus patches/fixes/ (fixes to 6.12 that are not about the buddies): the
-# base kernel builds it, and the buddy series starts from it.
+# Debian's source plus its fixes (SB_FIXES below: for 6.12 patches/fixes/, fixes that are
+# not about the buddies): the base kernel builds it, and the buddy series starts from it.
 SB_FIXES_BRANCH=debian-fixes
 export SCHED_BUDDY_CACHE
 # sb_is_positive, shared with the guest scripts
@@ -47,21 +48,32 @@ die_log() { die "$1: $(tail -n 2 "$2" | tr '\n' ' ')(see $2)"; }
 #         source alone: the series does not apply to it, so its one tree, mainline/linux-
 #         <debver>/ (branch debian at tag debian-base), is the base kernel and there is no
 #         patched or prefix kernel. config/7.2/ holds what its configs need changed.
+#   7.3   Debian experimental's linux-source-7.3, fetched the same way into its own
+#         folder, mainline-7.3/ (7.2's stays usable). Its base kernel is Debian's source
+#         plus patches/7.3/fixes/ (branch debian-fixes, checked out in its one tree);
+#         no series, no patched or prefix kernel. config/7.3/ as config/7.2/.
 # SB_SOURCE_SUITE is the Debian suite a fetched source comes from (empty: installed from
 # the machine's own sources), SB_TREES the directory its trees are in, SB_HAS_SERIES is 1
-# when patches/fixes/ and the series apply to it, SB_TARBALL the source tarball's path in
+# when the series applies to it, SB_FIXES the folder under patches/ of the fixes applied
+# to Debian's source first (empty: none, the base kernel is Debian's source as it ships),
+# SB_TREE_CMD what fetches a source from a suite, SB_TARBALL the source tarball's path in
 # its package (installed there for 6.12).
 SB_KERNEL=${KERNEL:-6.12}
 case $SB_KERNEL in
 6.12)
-	SB_SOURCE_PKG=linux-source-6.12 SB_SOURCE_SUITE='' SB_HAS_SERIES=1
-	SB_TREES=$SCHED_BUDDY_CACHE SB_BRANCH=sched-buddy
+	SB_SOURCE_PKG=linux-source-6.12 SB_SOURCE_SUITE='' SB_HAS_SERIES=1 SB_FIXES=fixes
+	SB_TREES=$SCHED_BUDDY_CACHE SB_BRANCH=sched-buddy SB_TREE_CMD=
 	;;
 7.2)
-	SB_SOURCE_PKG=linux-source-7.2 SB_SOURCE_SUITE=unstable SB_HAS_SERIES=''
-	SB_TREES=$SCHED_BUDDY_CACHE/mainline SB_BRANCH=debian
+	SB_SOURCE_PKG=linux-source-7.2 SB_SOURCE_SUITE=unstable SB_HAS_SERIES='' SB_FIXES=''
+	SB_TREES=$SCHED_BUDDY_CACHE/mainline SB_BRANCH=debian SB_TREE_CMD='make mainline-tree'
 	;;
-*) die "unknown kernel version KERNEL='$SB_KERNEL' (accepted: 6.12, the default, or 7.2)" ;;
+7.3)
+	SB_SOURCE_PKG=linux-source-7.3 SB_SOURCE_SUITE=experimental SB_HAS_SERIES=''
+	SB_FIXES=7.3/fixes SB_TREES=$SCHED_BUDDY_CACHE/mainline-7.3 SB_BRANCH=debian
+	SB_TREE_CMD='make mainline-tree MAINLINE=7.3'
+	;;
+*) die "unknown kernel version KERNEL='$SB_KERNEL' (accepted: 6.12, the default, 7.2 or 7.3)" ;;
 esac
 SB_TARBALL=/usr/src/$SB_SOURCE_PKG.tar.xz
 
@@ -97,7 +109,7 @@ sb_source_missing() {
 	if [ -z "$SB_SOURCE_SUITE" ]; then
 		echo "$SB_SOURCE_PKG is not installed (run: make deps)"
 	else
-		echo "$SB_SOURCE_PKG has not been fetched (run: make mainline-tree)"
+		echo "$SB_SOURCE_PKG has not been fetched (run: $SB_TREE_CMD)"
 	fi
 }
 
@@ -112,7 +124,7 @@ sb_tree_dir() {
 
 # sb_src base|patched|prefix: the source tree of that kernel variant. prefix is a
 # worktree that host/prefixes.sh moves along the series. A source the series does not
-# apply to (KERNEL=7.2) has the base kernel alone, its tree.
+# apply to (KERNEL=7.2, 7.3) has the base kernel alone, its tree.
 sb_src() {
 	case $1 in
 	base | patched | prefix) ;;
@@ -120,7 +132,7 @@ sb_src() {
 	esac
 	if [ -z "$SB_HAS_SERIES" ]; then
 		[ "$1" = base ] || die "KERNEL=$SB_KERNEL has no $1 kernel:" \
-			"the series applies to 6.12 only (the base kernel is Debian's $SB_SOURCE_PKG)"
+			"the series applies to 6.12 only (the base kernel is Debian's $SB_SOURCE_PKG${SB_FIXES:+ with patches/$SB_FIXES/})"
 		sb_tree_dir
 	elif [ "$1" = patched ]; then
 		sb_tree_dir
@@ -130,7 +142,7 @@ sb_src() {
 }
 
 # Debian packages fetched without touching the machine's apt configuration (/etc/apt) or
-# package lists (host/qemu-src.sh, host/tree.sh for KERNEL=7.2).
+# package lists (host/qemu-src.sh, host/tree.sh for KERNEL=7.2 and 7.3).
 # sb_machine_sources: the archive hosts of the machine's own Debian sources, one URI and
 # the suite per line: "URI SUITE" from one-line (sources.list) and deb822 (.sources) files.
 sb_machine_sources() {

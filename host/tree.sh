@@ -16,12 +16,15 @@
 # linux-source-7.2 (fetch_source below), makes it a git repository with the pristine source
 # tagged and stops there: the series does not apply to 7.2. Its tree is the base kernel;
 # a second call reuses it without the network. export is refused.
+# KERNEL=7.3 (make mainline-tree MAINLINE=7.3): the same with Debian experimental's
+# linux-source-7.3, and then patches/7.3/fixes/series applied as 6.12's fixes are, on
+# branch debian-fixes, checked out in the tree: the base kernel is Debian's 7.3 + fixes.
 #
 # Environment: SCHED_BUDDY_CACHE (default /var/cache/sched-buddy), SB_PATCHES (default
 # patches/ of this repository), FORCE=1 to drop local commits on the branch;
-# SB_FETCH_SOURCES: KERNEL=7.2's private sources list (default: "deb
-# [check-valid-until=no] MIRROR unstable main", MIRROR the one the machine's own sources
-# use for Debian).
+# SB_FETCH_SOURCES: KERNEL=7.2's and 7.3's private sources list (default: "deb
+# [check-valid-until=no] MIRROR SUITE main", SUITE unstable or experimental, MIRROR the one
+# the machine's own sources use for Debian).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -93,11 +96,12 @@ series_stamp() {
 	for p in $3; do cat "$2/$p"; done) | sha256sum | cut -c1-16
 }
 
-# apply_fixes: branch debian-fixes is the pristine source plus patches/fixes/series,
-# built in the base worktree, which is left at its tip. A fix that does not apply stops
-# with its name and leaves the worktree and the branch as they were.
+# apply_fixes: branch debian-fixes is the pristine source plus patches/$SB_FIXES/series
+# (patches/fixes/ for 6.12), built in the base worktree (for 7.3 the tree itself), which is
+# left at its tip. A fix that does not apply stops with its name and leaves the worktree
+# and the branch as they were.
 apply_fixes() {
-	dir=$patches/fixes
+	dir=$patches/$SB_FIXES
 	list=$(series_files "$dir") || exit
 	stamp=$(series_stamp "$SB_BASE_TAG" "$dir" "$list")
 	stampfile=$(fixes_stampfile)
@@ -107,7 +111,7 @@ apply_fixes() {
 		return 0
 	fi
 	[ -z "$(git -C "$base" status --porcelain --untracked-files=no)" ] ||
-		die "$base has uncommitted changes: discard them (the base tree is built from patches/fixes/)"
+		die "$base has uncommitted changes: discard them (the base tree is built from patches/$SB_FIXES/)"
 	was=$(git -C "$base" rev-parse HEAD)
 	git -C "$base" checkout -q --detach "$SB_BASE_TAG" || die "cannot check out $SB_BASE_TAG in $base"
 	if ! bad=$(am_each "$base" "$dir" "$list"); then
@@ -208,7 +212,7 @@ export_series() {
 	log "exported $(grep -vc '^#' "$patches/series") patches to $patches"
 }
 
-# fetch_source: a source from SB_SOURCE_SUITE (KERNEL=7.2) as the tree of its newest
+# fetch_source: a source from SB_SOURCE_SUITE (KERNEL=7.2, 7.3) as the tree of its newest
 # version there: apt-get update with private package lists in $SB_TREES/apt (host/lib.sh's
 # sb_private_apt; the machine's apt configuration is left alone), apt-get download of the
 # package (never installed), its tarball taken out with dpkg-deb -x and unpacked as for
@@ -230,13 +234,16 @@ fetch_source() {
 		>"$apt/sources.list"
 	log "fetching the package lists of: $(cat "$apt/sources.list") (apt lists: $apt)"
 	sb_private_apt "$apt" apt-get -q update >"$apt/update.log" 2>&1 ||
-		die_log "apt-get update with the private sources list failed" "$apt/update.log"
+		die_log "apt-get update with the private sources list failed (is the suite $SB_SOURCE_SUITE reachable? SB_FETCH_SOURCES sets another sources line)" "$apt/update.log"
 	dated=$(cat "$apt"/lists/*Release 2>/dev/null | sed -n 's/^Date: //p' | head -n 1)
 	[ -z "$dated" ] || log "the package lists are dated $dated"
 	version=$(sb_private_apt "$apt" apt-cache show --no-all-versions "$SB_SOURCE_PKG" \
 		2>/dev/null | sed -n 's/^Version: //p' | head -n 1)
+	# (apt-get update may only warn about lists it could not fetch: an unreachable suite can end here)
 	[ -n "$version" ] || die "$SB_SOURCE_PKG is not in the package lists of" \
-		"'$(cat "$apt/sources.list")' (see $apt/update.log)"
+		"'$(cat "$apt/sources.list")' (see $apt/update.log): is the suite $SB_SOURCE_SUITE" \
+		"unreachable, or has it no $SB_SOURCE_PKG any more? set SB_FETCH_SOURCES to a sources" \
+		"line that has it (docs/mainline.md)"
 	tree=$(sb_tree_dir_of "$version")
 	if [ ! -d "$tree/.git" ]; then
 		rm -rf "$dl" && mkdir -p "$dl"
@@ -256,6 +263,7 @@ fetch_source() {
 		die "cannot record the version in $record"
 	rm -rf "$dl"
 	trap - EXIT HUP INT TERM
+	log "took $SB_SOURCE_PKG $version from $SB_SOURCE_SUITE: $tree"
 }
 
 # The command, its arguments and the environment, checked before anything is read, fetched
@@ -294,6 +302,12 @@ if [ -z "$SB_HAS_SERIES" ]; then
 			log "$SB_SOURCE_PKG $version is unpacked in $(sb_tree_dir)"
 		else
 			fetch_source
+		fi
+		# Its fixes (7.3): the base kernel's source is the tree at debian-fixes.
+		if [ -n "$SB_FIXES" ]; then
+			version=$(sb_source_version) tree=$(sb_tree_dir)
+			base=$tree
+			apply_fixes
 		fi
 		;;
 	path) sb_src "${2:-base}" ;;

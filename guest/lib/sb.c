@@ -142,6 +142,15 @@ int sb_set_slice(pid_t pid, unsigned long long ns)
 	return syscall(SYS_sched_setattr, pid, &a, 0) ? -errno : 0;
 }
 
+int sb_set_deadline(pid_t pid, unsigned long long runtime, unsigned long long period)
+{
+	struct sb_sched_attr a = { .size = sizeof(a), .sched_policy = SCHED_DEADLINE,
+				   .sched_runtime = runtime, .sched_deadline = period,
+				   .sched_period = period };
+
+	return syscall(SYS_sched_setattr, pid, &a, 0) ? -errno : 0;
+}
+
 unsigned long long sb_now_ns(void)
 {
 	struct timespec ts;

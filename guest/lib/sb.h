@@ -44,6 +44,11 @@ long sb_cgroup_usage_usec(const char *dir);
 int sb_pin_cpu(int cpu);
 /* Ask for a slice of ns nanoseconds (sched_runtime, SCHED_OTHER); returns 0 or -errno. */
 int sb_set_slice(pid_t pid, unsigned long long ns);
+/*
+ * Make pid SCHED_DEADLINE with runtime ns of every period ns (the deadline the period);
+ * returns 0 or -errno (-EPERM for a task whose affinity is narrower than its root domain).
+ */
+int sb_set_deadline(pid_t pid, unsigned long long runtime, unsigned long long period);
 /* Monotonic time in nanoseconds. */
 unsigned long long sb_now_ns(void);
 /* Spin on the CPU for about ns nanoseconds of wall time. */

@@ -1,14 +1,17 @@
 #!/bin/sh
-# KERNEL chooses the kernel version (host/lib.sh). Anything but 6.12 and 7.2 is refused,
-# naming the accepted values, before a script creates anything; KERNEL=7.2 has no patched
-# or prefix kernel and nothing to export, and says how to fetch its source when it is
-# missing. Its fetch (host/tree.sh, make mainline-tree) runs here against package lists
+# KERNEL chooses the kernel version (host/lib.sh). Anything but 6.12, 7.2 and 7.3 is
+# refused, naming the accepted values, before a script creates anything; KERNEL=7.2 and 7.3
+# have no patched or prefix kernel and nothing to export, and say how to fetch their source
+# when it is missing. Its fetch (host/tree.sh, make mainline-tree) runs here against package lists
 # made in a temporary directory (SB_FETCH_SOURCES, a flat file: repository; no network):
 # lists without linux-source-7.2, lists that cannot be read and a package whose tarball is
 # cut short are each reported clearly and leave no tree, no temporary directory and no
 # recorded version behind; a good package (a stand-in of a few files) becomes the tree,
 # the pristine source tagged, which a second call reuses without reading the lists.
-# make mainline runs host/mainline.sh, which works on 7.2 whatever KERNEL says.
+# KERNEL=7.3's fetch does the same in its own folder, then applies patches/7.3/fixes/ (here
+# SB_PATCHES' stand-in fix) on branch debian-fixes; a fix that does not apply is named.
+# make mainline runs host/mainline.sh, which works on MAINLINE's kernel (7.2, or 7.3)
+# whatever KERNEL says.
 # Everything runs in an empty temporary $SCHED_BUDDY_CACHE; nothing is built.
 . "$(dirname "$0")/lib.sh"
 for t in apt-get apt-cache dpkg-deb git xz; do
@@ -23,18 +26,18 @@ cache=$dir/cache
 mkdir "$cache"
 # in_cache VAR=VALUE... CMD...: CMD with the temporary cache
 in_cache() { env SCHED_BUDDY_CACHE="$cache" "$@"; }
-# cache_holds WANT: the names in the temporary cache, $cache/mainline and the tree dirs in
-# it, one line, must be WANT.
+# cache_holds WANT: the names in the temporary cache, $cache/mainline, mainline-7.3 and the
+# tree dirs in them (not their apt/), one line, must be WANT.
 cache_holds() {
-	got=$(cd "$cache" && find . -maxdepth 2 -path ./mainline/apt -prune -o -print |
+	got=$(cd "$cache" && find . -maxdepth 2 -path './mainline*/apt' -prune -o -print |
 		sed 's|^\./||' | grep -v '^\.$' | sort | tr '\n' ' ' | sed 's/ $//')
 	[ "$got" = "$1" ] || fail "the cache holds '$got', expected '$1'"
 	echo "ok: the cache holds '$got'" >&2
 }
 
 # Unknown versions: refused by every script before anything is created.
-for v in 5.0 garbage 7.2.13 6 "6.12 "; do
-	expect_failure "unknown kernel version KERNEL='$v' \(accepted: 6.12, the default, or 7.2\)" \
+for v in 5.0 garbage 7.2.13 6 "6.12 " 7.4; do
+	expect_failure "unknown kernel version KERNEL='$v' \(accepted: 6.12, the default, 7.2 or 7.3\)" \
 		in_cache KERNEL="$v" "$top/host/tree.sh"
 done
 expect_failure "unknown kernel version KERNEL='5.0' \(accepted: 6.12" \
@@ -45,8 +48,11 @@ cache_holds ""
 make_runs mainline-tree "KERNEL=7.2 host/tree.sh"
 make_runs mainline-kernel "KERNEL=7.2 host/build.sh base test >/dev/null"
 make_runs mainline-kernel "KERNEL=7.2 host/build.sh base bench >/dev/null" CONFIG=bench
-make_runs mainline "CONFIG=test host/mainline.sh"
-make_runs mainline "CONFIG=test host/mainline.sh --preempt-sync" MAINLINE_ARGS=--preempt-sync
+make_runs mainline "MAINLINE=7.2 CONFIG=test host/mainline.sh"
+make_runs mainline "MAINLINE=7.2 CONFIG=test host/mainline.sh --preempt-sync" MAINLINE_ARGS=--preempt-sync
+make_runs mainline-tree "KERNEL=7.3 host/tree.sh" MAINLINE=7.3
+make_runs mainline-kernel "KERNEL=7.3 host/build.sh base test >/dev/null" MAINLINE=7.3
+make_runs mainline "MAINLINE=7.3 CONFIG=test host/mainline.sh" MAINLINE=7.3
 
 # 7.2 before its fetch, and what it does not have.
 expect_failure "linux-source-7.2 has not been fetched \(run: make mainline-tree\)" \
@@ -67,12 +73,23 @@ expect_failure "linux-source-7.2 has not been fetched \\(run: make mainline-tree
 expect_failure "linux-source-7.2 has not been fetched \(run: make mainline-tree\)" \
 	in_cache "$top/host/mainline.sh"
 expect_failure "linux-source-7.2 has not been fetched" in_cache KERNEL=6.12 "$top/host/mainline.sh"
+# 7.3 likewise, in its own folder; MAINLINE chooses host/mainline.sh's kernel.
+expect_failure "linux-source-7.3 has not been fetched \(run: make mainline-tree MAINLINE=7.3\)" \
+	in_cache KERNEL=7.3 "$top/host/build.sh" base test
+expect_failure "KERNEL=7.3 has no patched kernel: the series applies to 6.12 only \(the base kernel is Debian's linux-source-7.3 with patches/7.3/fixes/\)" \
+	in_cache KERNEL=7.3 "$top/host/build.sh" patched test
+expect_failure "KERNEL=7.3 has no series to export" in_cache KERNEL=7.3 "$top/host/tree.sh" export
+expect_failure "linux-source-7.3 has not been fetched \(run: make mainline-tree MAINLINE=7.3\)" \
+	in_cache MAINLINE=7.3 "$top/host/mainline.sh"
+expect_failure "MAINLINE='6.12' is not a mainline kernel \(accepted: 7.2, the default, or 7.3\)" \
+	in_cache MAINLINE=6.12 "$top/host/mainline.sh"
 cache_holds ""
 
 # Flat repositories (deb [trusted=yes] file:DIR ./): repo DIR writes DIR/Packages for the
-# packages in DIR; stand_in VERSION SOURCE-DIR DIR packs a linux-source-7.2 of VERSION
-# whose tarball holds SOURCE-DIR, as Debian's does (/usr/src/linux-source-7.2.tar.xz,
-# one top directory) into DIR.
+# packages in DIR; stand_in VERSION SOURCE-DIR DIR [MAJOR] packs a linux-source-MAJOR
+# (default 7.2) of VERSION whose tarball holds SOURCE-DIR, as Debian's does
+# (/usr/src/linux-source-MAJOR.tar.xz, one top directory) into DIR; pack VERSION DIR
+# [MAJOR] builds its package there.
 repo() {
 	for deb in "$1"/*.deb; do
 		[ -f "$deb" ] || continue
@@ -84,12 +101,14 @@ repo() {
 stand_in() {
 	p=$dir/pkg-$1
 	mkdir -p "$p/DEBIAN" "$p/usr/src" "$3"
-	printf '%s\n' "Package: linux-source-7.2" "Version: $1" "Architecture: all" \
+	printf '%s\n' "Package: linux-source-${4:-7.2}" "Version: $1" "Architecture: all" \
 		"Maintainer: nobody <nobody@localhost>" "Description: stand-in for a test" \
 		>"$p/DEBIAN/control"
-	tar -cJf "$p/usr/src/linux-source-7.2.tar.xz" -C "$(dirname "$2")" "$(basename "$2")"
+	tar -cJf "$p/usr/src/linux-source-${4:-7.2}.tar.xz" -C "$(dirname "$2")" "$(basename "$2")"
 }
-pack() { dpkg-deb -b -Zgzip "$dir/pkg-$1" "$2/linux-source-7.2_$1_all.deb" >/dev/null; }
+pack() {
+	dpkg-deb -b -Zgzip "$dir/pkg-$1" "$2/linux-source-${3:-7.2}_$1_all.deb" >/dev/null
+}
 fetch() { in_cache KERNEL=7.2 SB_FETCH_SOURCES="deb [trusted=yes] file:$1 ./" "$top/host/tree.sh"; }
 
 # Lists without linux-source-7.2: the archive has another kernel's source only.
@@ -97,11 +116,11 @@ mkdir "$dir/other"
 printf '%s\n' "Package: linux-source-7.3" "Version: 7.3.1-1" "Architecture: all" \
 	"Filename: linux-source-7.3_7.3.1-1_all.deb" "Size: 1" "SHA256: $(echo | sha256sum | cut -d' ' -f1)" \
 	"Description: not this one" >"$dir/other/Packages"
-expect_failure "linux-source-7.2 is not in the package lists of 'deb \[trusted=yes\] file:$dir/other ./' \(see $cache/mainline/apt/update.log\)" \
+expect_failure "linux-source-7.2 is not in the package lists of 'deb \[trusted=yes\] file:$dir/other ./' \(see $cache/mainline/apt/update.log\): is the suite unstable unreachable, or has it no linux-source-7.2 any more\? set SB_FETCH_SOURCES" \
 	fetch "$dir/other"
 cache_holds "mainline"
 # Lists that cannot be read.
-expect_failure "apt-get update with the private sources list failed: .*\(see $cache/mainline/apt/update.log\)" \
+expect_failure "apt-get update with the private sources list failed \(is the suite unstable reachable\? SB_FETCH_SOURCES sets another sources line\): .*\(see $cache/mainline/apt/update.log\)" \
 	fetch "$dir/nosuch"
 cache_holds "mainline"
 
@@ -136,3 +155,54 @@ echo "ok: $tree holds the pristine source, tagged debian-base on branch debian" 
 fetch "$dir/nosuch" 2>"$out" || { sed 's/^/    /' "$out" >&2; fail "a second call was not a reuse"; }
 grep -q "linux-source-7.2 7.2.2-1 is unpacked in $tree" "$out" || fail "a second call said: $(cat "$out")"
 echo "ok: a second call reuses $tree without the lists" >&2
+
+# KERNEL=7.3: its own folder (7.2's tree stays), which version it took, and its fixes.
+mkdir "$dir/p73/7.3/fixes" -p
+src3=$dir/src73/linux-source-7.3
+mkdir -p "$src3/kernel"
+printf 'int x;\n' >"$src3/kernel/a.c"
+echo 'VERSION = 7' >"$src3/Makefile"
+stand_in 7.3~rc1-1 "$src3" "$dir/good73" 7.3
+pack 7.3~rc1-1 "$dir/good73" 7.3
+repo "$dir/good73"
+# A fix in git format-patch's form, against the stand-in's kernel/a.c.
+cat >"$dir/p73/7.3/fixes/0001-a.patch" <<'PATCH'
+From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001
+From: nobody <nobody@localhost>
+Date: Mon, 7 Dec 2026 00:00:00 +0000
+Subject: [PATCH] a: Make x one
+
+---
+ kernel/a.c | 2 +-
+ 1 file changed, 1 insertion(+), 1 deletion(-)
+
+diff --git a/kernel/a.c b/kernel/a.c
+--- a/kernel/a.c
++++ b/kernel/a.c
+@@ -1 +1 @@
+-int x;
++int x = 1;
+--
+2.39.5
+PATCH
+echo 0001-a.patch >"$dir/p73/7.3/fixes/series"
+fetch73() {
+	in_cache KERNEL=7.3 SB_PATCHES="$dir/p73" \
+		SB_FETCH_SOURCES="deb [trusted=yes] file:$1 ./" "$top/host/tree.sh"
+}
+fetch73 "$dir/good73" 2>"$out" || { sed 's/^/    /' "$out" >&2; fail "the 7.3 package was not unpacked"; }
+tree3=$cache/mainline-7.3/linux-7.3_rc1-1
+grep -q "took linux-source-7.3 7.3~rc1-1 from experimental: $tree3" "$out" ||
+	fail "the 7.3 fetch did not say which version it took: $(cat "$out")"
+grep -q "applied 1 fixes on debian-fixes" "$out" || fail "the 7.3 fix was not applied: $(cat "$out")"
+cache_holds "mainline mainline-7.3 mainline-7.3/linux-7.3_rc1-1 mainline-7.3/linux-source-7.3.version mainline/linux-7.2.2-1 mainline/linux-source-7.2.version"
+[ "$(cat "$tree3/kernel/a.c")" = "int x = 1;" ] || fail "$tree3 is not at its fix"
+[ "$(git -C "$tree3" log --format=%s debian-base..debian-fixes)" = "a: Make x one" ] ||
+	fail "$tree3: branch debian-fixes is not the pristine source and the fix"
+[ "$(in_cache KERNEL=7.3 "$top/host/tree.sh" path)" = "$tree3" ] || fail "tree.sh path is not $tree3"
+echo "ok: KERNEL=7.3 took 7.3~rc1-1 into $tree3, its fix on debian-fixes; 7.2's tree stays" >&2
+# A fix that does not apply: named, the tree left at the fixes it had.
+sed -i 's/^-int x;/-int y;/' "$dir/p73/7.3/fixes/0001-a.patch"
+expect_failure "fix 0001-a.patch does not apply to linux-source-7.3 7.3~rc1-1; $tree3 left as it was" \
+	fetch73 "$dir/nosuch"
+[ "$(cat "$tree3/kernel/a.c")" = "int x = 1;" ] || fail "$tree3 was changed by a fix that does not apply"
