@@ -66,12 +66,12 @@ case $SB_KERNEL in
 	;;
 7.2)
 	SB_SOURCE_PKG=linux-source-7.2 SB_SOURCE_SUITE=unstable SB_HAS_SERIES='' SB_FIXES=''
-	SB_TREES=$SCHED_BUDDY_CACHE/mainline SB_BRANCH=debian SB_TREE_CMD='make mainline-tree'
+	SB_TREES=$SCHED_BUDDY_CACHE/mainline SB_BRANCH=debian SB_TREE_CMD='make mainline-tree MAINLINE=7.2'
 	;;
 7.3)
 	SB_SOURCE_PKG=linux-source-7.3 SB_SOURCE_SUITE=experimental SB_HAS_SERIES=''
 	SB_FIXES=7.3/fixes SB_TREES=$SCHED_BUDDY_CACHE/mainline-7.3 SB_BRANCH=debian
-	SB_TREE_CMD='make mainline-tree MAINLINE=7.3'
+	SB_TREE_CMD='make mainline-tree'
 	;;
 *) die "unknown kernel version KERNEL='$SB_KERNEL' (accepted: 6.12, the default, 7.2 or 7.3)" ;;
 esac

@@ -1,6 +1,6 @@
 #!/bin/sh
-# The checks that apply on Debian unstable's 7.2 (make mainline; docs/mainline.md), or with
-# MAINLINE=7.3 on Debian experimental's 7.3 and its fixes (patches/7.3/fixes/): boot
+# The checks that apply on Debian experimental's 7.3 and its fixes (patches/7.3/fixes/;
+# make mainline; docs/mainline.md), or with MAINLINE=7.2 on Debian unstable's 7.2: boot
 # its base kernel of CONFIG (default test) in deterministic mode and run the in-guest
 # suite in it, as make test does on 6.12's base kernel: the tests of 6.12's fixes
 # (dlserver_*), of the kernel and its tooling (kernel_version, sched_features, cgroup_cpu,
@@ -15,11 +15,11 @@
 # Logs: $SCHED_BUDDY_CACHE/runs/latest-mainline and latest-mainline-preempt-sync.
 set -u
 # MAINLINE, not KERNEL, chooses: this script is mainline's whatever KERNEL says.
-KERNEL=${MAINLINE:-7.2}
+KERNEL=${MAINLINE:-7.3}
 export KERNEL
 . "$(dirname "$0")/lib.sh"
 [ -z "$SB_HAS_SERIES" ] ||
-	die "MAINLINE='$KERNEL' is not a mainline kernel (accepted: 7.2, the default, or 7.3)"
+	die "MAINLINE='$KERNEL' is not a mainline kernel (accepted: 7.3, the default, or 7.2)"
 
 psync=
 while [ $# -gt 0 ]; do

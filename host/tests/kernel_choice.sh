@@ -10,7 +10,7 @@
 # the pristine source tagged, which a second call reuses without reading the lists.
 # KERNEL=7.3's fetch does the same in its own folder, then applies patches/7.3/fixes/ (here
 # SB_PATCHES' stand-in fix) on branch debian-fixes; a fix that does not apply is named.
-# make mainline runs host/mainline.sh, which works on MAINLINE's kernel (7.2, or 7.3)
+# make mainline runs host/mainline.sh, which works on MAINLINE's kernel (7.3, or 7.2)
 # whatever KERNEL says.
 # Everything runs in an empty temporary $SCHED_BUDDY_CACHE; nothing is built.
 . "$(dirname "$0")/lib.sh"
@@ -45,17 +45,17 @@ expect_failure "unknown kernel version KERNEL='5.0' \(accepted: 6.12" \
 expect_failure "unknown kernel version KERNEL='garbage' \(accepted: 6.12" \
 	in_cache KERNEL=garbage "$top/host/boot.sh" -- true
 cache_holds ""
-make_runs mainline-tree "KERNEL=7.2 host/tree.sh"
-make_runs mainline-kernel "KERNEL=7.2 host/build.sh base test >/dev/null"
-make_runs mainline-kernel "KERNEL=7.2 host/build.sh base bench >/dev/null" CONFIG=bench
-make_runs mainline "MAINLINE=7.2 CONFIG=test host/mainline.sh"
-make_runs mainline "MAINLINE=7.2 CONFIG=test host/mainline.sh --preempt-sync" MAINLINE_ARGS=--preempt-sync
-make_runs mainline-tree "KERNEL=7.3 host/tree.sh" MAINLINE=7.3
-make_runs mainline-kernel "KERNEL=7.3 host/build.sh base test >/dev/null" MAINLINE=7.3
-make_runs mainline "MAINLINE=7.3 CONFIG=test host/mainline.sh" MAINLINE=7.3
+make_runs mainline-tree "KERNEL=7.3 host/tree.sh"
+make_runs mainline-kernel "KERNEL=7.3 host/build.sh base test >/dev/null"
+make_runs mainline-kernel "KERNEL=7.3 host/build.sh base bench >/dev/null" CONFIG=bench
+make_runs mainline "MAINLINE=7.3 CONFIG=test host/mainline.sh"
+make_runs mainline "MAINLINE=7.3 CONFIG=test host/mainline.sh --preempt-sync" MAINLINE_ARGS=--preempt-sync
+make_runs mainline-tree "KERNEL=7.2 host/tree.sh" MAINLINE=7.2
+make_runs mainline-kernel "KERNEL=7.2 host/build.sh base test >/dev/null" MAINLINE=7.2
+make_runs mainline "MAINLINE=7.2 CONFIG=test host/mainline.sh" MAINLINE=7.2
 
 # 7.2 before its fetch, and what it does not have.
-expect_failure "linux-source-7.2 has not been fetched \(run: make mainline-tree\)" \
+expect_failure "linux-source-7.2 has not been fetched \(run: make mainline-tree MAINLINE=7.2\)" \
 	in_cache KERNEL=7.2 "$top/host/build.sh" base test
 expect_failure "KERNEL=7.2 has no patched kernel: the series applies to 6.12 only" \
 	in_cache KERNEL=7.2 "$top/host/build.sh" patched test
@@ -67,21 +67,21 @@ for v in next+last groups stock-6.12; do
 	expect_failure "KERNEL=7.2 knows the variants base, off and next \\(its own NEXT_BUDDY\\), not '$(echo "$v" | sed 's/+/\\+/g')'" \
 		in_cache KERNEL=7.2 "$top/host/bench/run.sh" --config test --variants "off $v"
 done
-expect_failure "linux-source-7.2 has not been fetched \\(run: make mainline-tree\\)" \
+expect_failure "linux-source-7.2 has not been fetched \\(run: make mainline-tree MAINLINE=7.2\\)" \
 	in_cache KERNEL=7.2 "$top/host/bench/run.sh" --config test --variants "off next"
-# host/mainline.sh is 7.2's whatever KERNEL says.
-expect_failure "linux-source-7.2 has not been fetched \(run: make mainline-tree\)" \
+# host/mainline.sh is 7.3's, unless MAINLINE says 7.2, whatever KERNEL says.
+expect_failure "linux-source-7.3 has not been fetched \(run: make mainline-tree\)" \
 	in_cache "$top/host/mainline.sh"
-expect_failure "linux-source-7.2 has not been fetched" in_cache KERNEL=6.12 "$top/host/mainline.sh"
-# 7.3 likewise, in its own folder; MAINLINE chooses host/mainline.sh's kernel.
-expect_failure "linux-source-7.3 has not been fetched \(run: make mainline-tree MAINLINE=7.3\)" \
+expect_failure "linux-source-7.3 has not been fetched" in_cache KERNEL=6.12 "$top/host/mainline.sh"
+expect_failure "linux-source-7.2 has not been fetched \(run: make mainline-tree MAINLINE=7.2\)" \
+	in_cache MAINLINE=7.2 "$top/host/mainline.sh"
+# 7.3 in its own folder.
+expect_failure "linux-source-7.3 has not been fetched \(run: make mainline-tree\)" \
 	in_cache KERNEL=7.3 "$top/host/build.sh" base test
 expect_failure "KERNEL=7.3 has no patched kernel: the series applies to 6.12 only \(the base kernel is Debian's linux-source-7.3 with patches/7.3/fixes/\)" \
 	in_cache KERNEL=7.3 "$top/host/build.sh" patched test
 expect_failure "KERNEL=7.3 has no series to export" in_cache KERNEL=7.3 "$top/host/tree.sh" export
-expect_failure "linux-source-7.3 has not been fetched \(run: make mainline-tree MAINLINE=7.3\)" \
-	in_cache MAINLINE=7.3 "$top/host/mainline.sh"
-expect_failure "MAINLINE='6.12' is not a mainline kernel \(accepted: 7.2, the default, or 7.3\)" \
+expect_failure "MAINLINE='6.12' is not a mainline kernel \(accepted: 7.3, the default, or 7.2\)" \
 	in_cache MAINLINE=6.12 "$top/host/mainline.sh"
 cache_holds ""
 
