@@ -162,7 +162,8 @@ function sig_header() {
 		sig_name(), sig_m, SIG_ALPHA, sig_method)
 }
 
-# sig_fmtp(P): a p-value for a table: 3 significant digits, "<1e-99" below that.
+# sig_fmtp(P): a p-value for a table: 3 significant digits; 0 (both sides without spread,
+# different means) as 0, anything else below 1e-99 as "<1e-99".
 function sig_fmtp(p) {
-	return p == "" ? "-" : p < 1e-99 ? "<1e-99" : sprintf("%.3g", p)
+	return p == 0 ? "0" : p < 1e-99 ? "<1e-99" : sprintf("%.3g", p)
 }
