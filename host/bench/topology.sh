@@ -14,6 +14,8 @@
 #     --modes 'M...'       (default: 'off global groups'; see guest/topologies)
 #     --name NAME          the raw lines go to $SCHED_BUDDY_CACHE/bench/NAME.txt
 #                          (default topology-<date>-<slice>)
+# SB_BENCH_CORRECTION: the correction over the table's comparisons against off (holm, the
+# default, or bh: host/bench/signif.awk); another value is refused before anything runs.
 set -eu
 . "$(dirname "$0")/../lib.sh"
 
@@ -54,6 +56,7 @@ for m in $modes; do
 	case " $known " in *" $m "*) ;; *) die "unknown mode '$m' (known: $known)" ;; esac
 done
 [ -z "$name" ] || sb_check_name "run name" "$name"
+awk -f "$SB_TOP/host/bench/signif.awk" || die "bad SB_BENCH_CORRECTION"
 sb_checked
 [ -n "$kernel" ] || kernel=$(sb_obj patched test)/arch/x86/boot/bzImage
 [ -x "$SB_TOP/build/topology" ] || die "build/topology missing (run: make guest)"
@@ -74,4 +77,4 @@ trap 'rm -f "$rc"' EXIT
 	echo $? >"$rc"
 } | tee "$raw"
 [ "$(cat "$rc")" = 0 ] || die "the guest failed (exit $(cat "$rc")); its lines: $raw"
-awk -f "$SB_TOP/host/bench/topology.awk" "$raw"
+awk -f "$SB_TOP/host/bench/signif.awk" -f "$SB_TOP/host/bench/topology.awk" "$raw"
