@@ -18,6 +18,7 @@
 # default, or bh: host/bench/signif.awk); another value is refused before anything runs.
 set -eu
 . "$(dirname "$0")/../lib.sh"
+. "$SB_TOP/host/bench/lib.sh"
 
 kernel='' runs=16 ms=4000 slice=0 name=''
 topologies="root group sibling cross nest inside alone"
@@ -56,7 +57,7 @@ for m in $modes; do
 	case " $known " in *" $m "*) ;; *) die "unknown mode '$m' (known: $known)" ;; esac
 done
 [ -z "$name" ] || sb_check_name "run name" "$name"
-awk -f "$SB_TOP/host/bench/signif.awk" || die "bad SB_BENCH_CORRECTION"
+bench_check_correction
 sb_checked
 [ -n "$kernel" ] || kernel=$(sb_obj patched test)/arch/x86/boot/bzImage
 [ -x "$SB_TOP/build/topology" ] || die "build/topology missing (run: make guest)"
