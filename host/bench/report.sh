@@ -115,8 +115,8 @@ END {
 	printf "\n"
 	# every comparison, with both means
 	printf "## Comparisons against %s\n\n", ref
-	printf "| workload | metric | variant | %s | mean | change | p | adj. p |\n", ref
-	printf "|---|---|---|---|---|---|---|---|\n"
+	if (!sig_m) printf "None: no other variant has two runs or more of a figure where `%s` has two.\n", ref
+	else printf "| workload | metric | variant | %s | mean | change | p | adj. p |\n|---|---|---|---|---|---|---|---|\n", ref
 	for (k = 1; k <= nk; k++) for (i = 1; i <= nv; i++) {
 		key = keys[k]; v = vars[i]
 		if (!test[key, v]) continue

@@ -130,6 +130,7 @@ for c in holm bh; do
 		if (v == "shift") shift = $7 ~ /\*/
 		else { raw += $8 + 0 < 0.05; marked += $7 ~ /\*/; n++ }
 	} END { printf "%d %d %d %d", n, raw, marked, shift }' "$dir/null-$c.md")
+	# shellcheck disable=SC2086 # (split on purpose)
 	set -- $verdict
 	[ "$1" = 20 ] || fail "$c: $1 comparisons without a difference in the table, expected 20"
 	[ "$2" -ge 1 ] || fail "$c: no comparison without a difference has p < 0.05: the check proves nothing"
