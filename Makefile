@@ -30,14 +30,16 @@
 #   make tree            unpack the source and apply the series in $SCHED_BUDDY_CACHE
 #   make mainline-tree   fetch Debian experimental's linux-source-7.3 (private package
 #                        lists, never installed) into $SCHED_BUDDY_CACHE/mainline-7.3 as a
-#                        git tree with patches/7.3/fixes/ applied, without the series
+#                        git tree with patches/7.3/fixes/ applied (the base kernel) and
+#                        patches/7.3/series above them (the patched kernel)
 #                        (docs/mainline.md); MAINLINE=7.2: Debian unstable's 7.2 as it
 #                        ships, into mainline/
-#   make mainline-kernel build that 7.3 (MAINLINE=7.2: 7.2) kernel with CONFIG
-#   make mainline        boot it and run the in-guest tests that apply to it (~2 min once
-#                        built); MAINLINE_ARGS=--preempt-sync measures NEXT_BUDDY's WF_SYNC
-#                        wakeups besides
+#   make mainline-kernel build those 7.3 kernels (MAINLINE=7.2: 7.2's one) with CONFIG
+#   make mainline        boot each and run the in-guest tests that apply to it (~2 min a
+#                        kernel once built); MAINLINE_ARGS=--preempt-sync measures
+#                        NEXT_BUDDY's WF_SYNC wakeups besides
 #   make export          turn the commits on the tree's sched-buddy branch back into patches/
+#                        (KERNEL=7.3: into patches/7.3/)
 #   make deps            install the Debian packages the build and the guests need (apt)
 #   make kernels         build the base and the patched kernel of CONFIG (make patched: the
 #                        patched one alone)
@@ -48,8 +50,8 @@
 # CONFIG selects config/$(CONFIG).config (on top of config/base.config).
 # KERNEL selects the kernel version the scripts work on: 6.12 (unset: the series' base),
 # 7.2 (Debian's source alone, no patched kernel; config/7.2/ adds what it needs changed) or
-# 7.3 (Debian's source with patches/7.3/fixes/; config/7.3/). MAINLINE (7.3 unset, or 7.2)
-# is the one the mainline targets work on.
+# 7.3 (Debian's source with patches/7.3/fixes/, and patches/7.3/series for the patched
+# kernel; config/7.3/). MAINLINE (7.3 unset, or 7.2) is the one the mainline targets work on.
 #
 # Every variable is checked before anything runs: sb_check_GOAL, beside each rule, is what
 # its recipe and its prerequisites' recipes run, with the same values; while make reads
@@ -87,20 +89,26 @@ patched: tree
 	@host/build.sh patched $(CONFIG) >/dev/null
 sb_check_patched = $(sb_check_tree) host/build.sh patched $(sb_config);
 
-# Debian experimental's 7.3 with its fixes (patches/7.3/fixes/), the series not applied
-# (docs/mainline.md): the kernel upstream develops. MAINLINE=7.2: Debian unstable's 7.2 as
-# it ships, kept because the 7.2 findings (docs/findings/mainline-7.2.md) were measured on it.
+# Debian experimental's 7.3 with its fixes (patches/7.3/fixes/), and its own series
+# (patches/7.3/series) for the patched kernel (docs/mainline.md): the kernel upstream
+# develops. MAINLINE=7.2: Debian unstable's 7.2 as it ships, base kernel only, kept because
+# the 7.2 findings (docs/findings/mainline-7.2.md) were measured on it.
 MAINLINE ?= 7.3
+# 1 when MAINLINE has a patched kernel, asked of host/build.sh's own check (check-only mode).
+mainline_patched = $(shell KERNEL=$(call sb_q,$(MAINLINE)) SB_CHECK_ONLY=1 \
+	host/build.sh patched test >/dev/null 2>&1 && echo 1)
 mainline-tree: deps
 	@KERNEL=$(MAINLINE) host/tree.sh
 sb_check_mainline-tree = $(sb_check_deps) KERNEL=$(call sb_q,$(MAINLINE)) host/tree.sh;
 
 mainline-kernel: mainline-tree
 	@KERNEL=$(MAINLINE) host/build.sh base $(CONFIG) >/dev/null
-sb_check_mainline-kernel = $(sb_check_mainline-tree) KERNEL=$(call sb_q,$(MAINLINE)) host/build.sh base $(sb_config);
+	$(if $(mainline_patched),@KERNEL=$(MAINLINE) host/build.sh patched $(CONFIG) >/dev/null)
+sb_check_mainline-kernel = $(sb_check_mainline-tree) KERNEL=$(call sb_q,$(MAINLINE)) host/build.sh base $(sb_config); \
+	$(if $(mainline_patched),KERNEL=$(call sb_q,$(MAINLINE)) host/build.sh patched $(sb_config);)
 
-# The checks that apply on 7.3 (or MAINLINE's): its kernel booted and the in-guest suite
-# run in it, with make test's closing line (host/mainline.sh). Not part of make test. The
+# The checks that apply on 7.3 (or MAINLINE's): its kernels booted, base and patched (7.2:
+# base), and the in-guest suite run in each, with make test's closing line (host/mainline.sh). Not part of make test. The
 # guest programs are built on 6.12's kselftest harness (make guest), which runs in any
 # guest. MAINLINE_ARGS=--preempt-sync adds a boot measuring NEXT_BUDDY's WF_SYNC preemption.
 MAINLINE_ARGS ?=

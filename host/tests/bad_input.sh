@@ -173,7 +173,8 @@ make_runs bench-topology "host/bench/topology.sh --slice 100 --modes 'off groups
 	TOPOLOGY_ARGS="--slice 100 --modes 'off groups'" -o kernels -o guest
 make_runs torture "host/torture.sh --seconds 60 --cpus 4" TORTURE_SECONDS=60 -o tree -o guest
 make_runs soak "host/torture.sh --soak '0.5' --cpus 4" SOAK_HOURS=0.5 -o tree -o guest
-make_runs mainline-kernel "KERNEL=7.3 host/build.sh base debug >/dev/null" CONFIG=debug -o mainline-tree
+make_runs mainline-kernel "KERNEL=7.3 host/build.sh patched debug >/dev/null" CONFIG=debug -o mainline-tree
+make_runs mainline-kernel "KERNEL=7.2 host/build.sh base debug >/dev/null" CONFIG=debug MAINLINE=7.2 -o mainline-tree
 make_runs test "CONFIG=bench host/test.sh" CONFIG=bench -o kernels -o guest -o cachesim
 
 [ "$failed" = 0 ] || { echo "FAIL: $failed failures above" >&2; exit 1; }
