@@ -2,7 +2,7 @@
 /*
  * Buddies across the group hierarchy: nested cgroups sbt-buddy/{light,heavy} with
  * cpu.weight 100 and 300 each hold a pipe pair and a hog on one CPU. With NEXT_BUDDY +
- * LAST_BUDDY on, buddies run at both levels (the sched_buddy trace event shows task
+ * LAST_BUDDY on, buddies run at both levels (the probe event on sched_buddy_tp shows task
  * buddies inside a group and group entities as buddies above) and the groups still
  * share the CPU by weight.
  */
@@ -41,9 +41,8 @@ TEST_F_TIMEOUT(buddies, cgroup, 30)
 	      sb_cgroup_create(groups[1], 300);
 	ASSERT_EQ(0, ret) TH_LOG("cannot create the groups: %s", strerror(-ret));
 
-	ret = sb_set_buddies(true, true) ?: sb_write_file(SB_BUDDY_EVENT, "1") ?:
-	      sb_pairs_run(&cfg, &r);
-	sb_write_file(SB_BUDDY_EVENT, "0");
+	ret = sb_set_buddies(true, true) ?: sb_buddy_trace(true) ?: sb_pairs_run(&cfg, &r);
+	sb_buddy_trace(false);
 	ret = ret ?: sb_buddy_events_read(&ev);
 	for (int i = 0; i < 2; i++)
 		used[i] = sb_cgroup_usage_usec(groups[i]);

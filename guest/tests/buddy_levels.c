@@ -54,7 +54,7 @@ static int run_levels(unsigned int burst_us, struct levels *out)
 					    .duration_ms = RUN_MS, .place = place,
 					    .arg = &calls };
 
-		ret = sb_set_buddies(on, on) ?: sb_write_file(SB_BUDDY_EVENT, on ? "1" : "0") ?:
+		ret = sb_set_buddies(on, on) ?: sb_buddy_trace(on) ?:
 		      sb_pairs_run(&cfg, &r);
 		if (on && !ret && !sb_buddy_events_read(&ev)) {
 			out->picked_group += ev.group_ran;
@@ -64,7 +64,7 @@ static int run_levels(unsigned int burst_us, struct levels *out)
 			if (r.hog_wait_max_ns[h] > out->wait_max_ns[on][h])
 				out->wait_max_ns[on][h] = r.hog_wait_max_ns[h];
 	}
-	sb_write_file(SB_BUDDY_EVENT, "0");
+	sb_buddy_trace(false);
 	return ret;
 }
 

@@ -58,28 +58,97 @@ int sb_schedstats_on(void)
 	return sb_write_file("/proc/sys/kernel/sched_schedstats", "1");
 }
 
+int sb_buddy_trace(bool on)
+{
+	static const char probe[] = "t:buddy/sched_buddy sched_buddy_tp cpu=$arg1:s32 "
+		"pid=$arg2:s32 kind=$arg3:s32 verdict=$arg4:s32 delta=$arg5:s64";
+
+	if (access(SB_BUDDY_EVENT, F_OK)) {
+		if (!on)
+			return 0;
+		if (sb_write_file(SB_TRACING "/dynamic_events", probe))
+			return -ENOENT;
+	}
+	return sb_write_file(SB_BUDDY_EVENT "/enable", on ? "1" : "0");
+}
+
+#define SB_BUDDY_NAME 16
+
+/* The names of enum buddy_kind and enum buddy_stat, in their order, as the counters show them. */
+struct buddy_names {
+	int kinds, stats;
+	char kind[4][SB_BUDDY_NAME], stat[16][SB_BUDDY_NAME];
+};
+
+static int buddy_names(struct buddy_names *n)
+{
+	FILE *f = fopen("/sys/kernel/debug/sched/debug", "re");
+	char line[256], name[2 * SB_BUDDY_NAME], *stat;
+
+	memset(n, 0, sizeof(*n));
+	if (!f)
+		return -errno;
+	/* "  .buddy_next_set   : 12", kind by kind, a stat a line: the first CPU's will do */
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, " .buddy_%31[a-z_] :", name) != 1 || !(stat = strchr(name, '_')))
+			continue;
+		*stat++ = '\0';
+		if (n->kinds && !strcmp(name, n->kind[0]) && !strcmp(stat, n->stat[0]) &&
+		    n->kinds * n->stats > 1)
+			break;
+		if (!n->kinds || strcmp(name, n->kind[n->kinds - 1])) {
+			if (n->kinds == 4)
+				break;
+			snprintf(n->kind[n->kinds++], SB_BUDDY_NAME, "%s", name);
+		}
+		if (n->kinds == 1 && n->stats < 16)
+			snprintf(n->stat[n->stats++], SB_BUDDY_NAME, "%s", stat);
+	}
+	fclose(f);
+	return n->kinds && n->stats ? 0 : -ENODATA;
+}
+
+static const char *buddy_name(const char (*names)[SB_BUDDY_NAME], int n, const char *line,
+			      const char *field)
+{
+	const char *at = strstr(line, field);
+	int i;
+
+	if (!at || sscanf(at + strlen(field), "%d", &i) != 1 || i < 0 || i >= n)
+		return "?";
+	return names[i];
+}
+
 int sb_buddy_events_read(struct sb_buddy_events *ev)
 {
-	FILE *f = fopen(SB_TRACING "/trace", "re");
+	FILE *f;
 	char line[512];
+	struct buddy_names n;
+	int ret = buddy_names(&n);
 
 	memset(ev, 0, sizeof(*ev));
+	if (ret)
+		return ret;
+	f = fopen(SB_TRACING "/trace", "re");
 	if (!f)
 		return -errno;
 	while (fgets(line, sizeof(line), f)) {
-		bool next = strstr(line, " buddy=next "), group = strstr(line, " pid=0 ");
+		const char *kind = buddy_name(n.kind, n.kinds, line, " kind=");
+		const char *verdict = buddy_name(n.stat, n.stats, line, " verdict=");
+		bool next = !strcmp(kind, "next"), group = strstr(line, " pid=0 ");
+		bool ran = !strcmp(verdict, "picked") || !strcmp(verdict, "same");
 
 		if (!strstr(line, " sched_buddy: "))
 			continue;
 		ev->lines++;
-		if (strstr(line, " verdict=set ")) {
+		if (!strcmp(verdict, "set")) {
 			next ? ev->next_set++ : ev->last_set++;
 			continue;
 		}
-		if (strstr(line, " verdict=picked "))
+		if (!strcmp(verdict, "picked"))
 			next ? ev->next_picked++ : ev->last_picked++;
 		/* "same": the buddy ran, and was the EEVDF pick too */
-		if (strstr(line, " verdict=picked ") || strstr(line, " verdict=same "))
+		if (ran)
 			group ? ev->group_ran++ : ev->task_ran++;
 	}
 	fclose(f);

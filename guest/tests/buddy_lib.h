@@ -24,9 +24,19 @@ int sb_set_buddies(bool next, bool last);
 /* Turn schedstats on (the buddy counters need them); returns 0 or -errno. */
 int sb_schedstats_on(void);
 
-/* The sched_buddy trace event (patch "Add a tracepoint for buddy decisions"). */
-#define SB_BUDDY_EVENT SB_TRACING "/events/sched/sched_buddy/enable"
-/* sched_buddy events in the trace buffer, by buddy, verdict and level. */
+/*
+ * The buddy decisions: sched_buddy_tp (patch "Count and trace wakeup buddy decisions") is a
+ * bare tracepoint, so a tracepoint probe event, buddy/sched_buddy, is put on it the first time
+ * it is turned on. Its lines read "sched_buddy: (...) cpu=C pid=P kind=K verdict=V delta=D",
+ * K and V the numbers of the counters' enums. Returns 0 or -errno.
+ */
+#define SB_BUDDY_EVENT SB_TRACING "/events/buddy/sched_buddy"
+int sb_buddy_trace(bool on);
+/*
+ * The sched_buddy events in the trace buffer, by buddy, verdict and level. The enums' names
+ * come from the counters in /sys/kernel/debug/sched/debug, printed in the enums' order (they
+ * show with schedstats on). Returns 0 or -errno.
+ */
 struct sb_buddy_events {
 	long lines;
 	long next_set, next_picked, last_set, last_picked;

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Individual buddy decisions can be traced: with the sched_buddy trace event on, a pairs
+ * Individual buddy decisions can be traced: with a probe event on sched_buddy_tp, a pairs
  * run with NEXT_BUDDY + LAST_BUDDY records nominations and picks of both buddies.
  */
 #include "buddy_fixture.h"
 
+#include <string.h>
 #include <unistd.h>
 
 const char *const buddy_needs[] = { "NEXT_BUDDY", "LAST_BUDDY", NULL };
@@ -16,11 +17,11 @@ TEST_F_TIMEOUT(buddies, trace, 30)
 	struct sb_buddy_events ev;
 	int ret;
 
-	ASSERT_EQ(0, access(SB_BUDDY_EVENT, W_OK)) TH_LOG("no sched_buddy trace event");
+	ret = sb_buddy_trace(true);
+	ASSERT_EQ(0, ret) TH_LOG("no probe event on sched_buddy_tp: %s", strerror(-ret));
 	/* sb_pairs_run() empties the buffer and traces sched_switch; add the buddy event. */
-	ret = sb_set_buddies(true, true) ?: sb_write_file(SB_BUDDY_EVENT, "1") ?:
-	      sb_pairs_run(&cfg, &r);
-	sb_write_file(SB_BUDDY_EVENT, "0");
+	ret = sb_set_buddies(true, true) ?: sb_pairs_run(&cfg, &r);
+	sb_buddy_trace(false);
 	ASSERT_EQ(0, ret) TH_LOG("pairs run failed: %d", ret);
 	ASSERT_EQ(0, sb_buddy_events_read(&ev)) TH_LOG("cannot read the trace");
 	ksft_print_msg("%ld sched_buddy events: next set %ld picked %ld, last set %ld picked %ld%s\n",

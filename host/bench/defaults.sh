@@ -13,8 +13,11 @@
 # deterministic mode, J guests at a time (default 1). The merged run goes to
 # $SCHED_BUDDY_CACHE/bench/defaults-<date>/ (results.csv, kernels.txt, report.md against the
 # unpatched kernel, report-vs-off.md against the buddies off in the patched one).
+# SB_BENCH_CORRECTION: the reports' correction over their comparisons (holm, the default,
+# or bh: host/bench/report.sh), checked before anything runs.
 set -eu
 . "$(dirname "$0")/../lib.sh"
+. "$SB_TOP/host/bench/lib.sh"
 
 variants="base off next next+last"
 jobs=1 plain= cache=
@@ -31,6 +34,7 @@ while [ $# -gt 0 ]; do
 	*) die "unknown option '$1' (see the header of $0)" ;;
 	esac
 done
+bench_check_correction
 sb_checked
 
 # run ARGS...: host/bench/run.sh ARGS (its output shown), then print its directory.

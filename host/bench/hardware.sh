@@ -18,6 +18,8 @@
 # --dry-run: check, print the plan and change nothing (no root needed).
 # Nothing is loaded into the kernel. Needs root (debugfs). Results: DIR (default
 # $SCHED_BUDDY_CACHE/bench/host-<date>)/results.csv, kernels.txt, report.md.
+# SB_BENCH_CORRECTION: the report's correction over its comparisons (holm, the default, or
+# bh: host/bench/report.sh), checked before anything runs.
 set -eu
 . "$(dirname "$0")/../lib.sh"
 . "$SB_TOP/host/bench/lib.sh"
@@ -36,6 +38,7 @@ while [ $# -gt 0 ]; do
 done
 sb_positive "$reps" "$secs"
 bench_check_workloads "$workloads"
+bench_check_correction
 workloads=$(echo "$workloads" | tr ',' ' ')
 toggled=0 asis=
 for v in $variants; do

@@ -21,6 +21,13 @@ bench_check_workloads() {
 	esac
 }
 
+# bench_check_correction: SB_BENCH_CORRECTION names a correction the reports know (holm,
+# the default, or bh; host/bench/signif.awk says so otherwise): checked before a run
+# starts, not when its report is written.
+bench_check_correction() {
+	awk -f "$SB_TOP/host/bench/signif.awk" || die "bad SB_BENCH_CORRECTION: nothing run"
+}
+
 # bench_start DIR: make DIR and its results.csv with the header.
 bench_start() {
 	bench_out=$1

@@ -4,16 +4,21 @@
 # change against it), then per workload and metric each variant's mean (harmonic for
 # rates), the 95% confidence interval of that same mean (host/bench/stats.awk: Student t;
 # for rates the interval of the mean of the reciprocals, transformed back), the change
-# against the reference variant (base if present, else the first), and '*' where the
-# intervals do not overlap (mmtests' rule of thumb for a significant difference; never
-# for a single run, which has no interval). Which direction is better and what a metric
-# means come from guest/metrics.tsv. When gnuplot is installed, host/bench/plot.sh draws PNGs beside results.csv and the report
+# against the reference variant (base if present, else the first) with the p of Welch's
+# two-sided t-test and that p adjusted over all the report's comparisons
+# (host/bench/signif.awk), and '*' only where the adjusted p is below 0.05 (never for a
+# single run, which has no test); a table lists every comparison with both means. Which
+# direction is better and what a metric means come from guest/metrics.tsv. When gnuplot is installed, host/bench/plot.sh draws PNGs beside results.csv and the report
 # links them.
-#   host/bench/report.sh results.csv [MODE]
+#   [SB_BENCH_CORRECTION=holm|bh] host/bench/report.sh results.csv [MODE]
+# SB_BENCH_CORRECTION: the correction over the comparisons, holm (Holm, the family-wise
+# error rate; the default) or bh (Benjamini-Hochberg, the false discovery rate); another
+# value is refused before anything is read.
 set -eu
 [ -r "${1:-}" ] && [ $# -le 2 ] || { echo "report: usage: $0 results.csv [mode]" >&2; exit 2; }
 csv=$1 mode=${2:-wall-clock}
 here=$(dirname "$0")
+awk -f "$here/signif.awk" || exit 2
 guest=$here/../../guest
 stats=$(awk -f "$here/stats.awk" "$csv")
 [ -n "$stats" ] || { echo "report: no results in '$csv'" >&2; exit 1; }
@@ -27,20 +32,25 @@ fi
 kernels=
 [ ! -r "$(dirname "$csv")/kernels.txt" ] || kernels=$(cat "$(dirname "$csv")/kernels.txt")
 echo "$stats" | awk -F, -v mode="$mode" -v plots="$plots" -v kernels="$kernels" \
-	-v table="$guest/metrics.tsv" "$(cat "$guest/lib/metrics.awk")"'
+	-v table="$guest/metrics.tsv" "$(cat "$guest/lib/metrics.awk" "$here/signif.awk")"'
 function fmt(x) {
 	return x >= 100 || x <= -100 ? sprintf("%.0f", x) : x >= 1 || x <= -1 ? sprintf("%.2f", x) : sprintf("%.3f", x)
 }
 # better W M: higher, lower or - (also for a metric the table lacks)
 function better(w, m,   i) { i = metrics_row(w, m); return i ? mt_better[i] : "-" }
-# change KEY V: V against the reference, with "*" when the intervals do not overlap
+# change KEY V: V against the reference, with "*" when the difference survives the
+# correction (the tests are made and adjusted at the start of END)
 function change(key, v,   r, rel) {
 	r = ref
-	if (v == r || !((key, r) in n) || mean[key, r] == 0) return ""
-	rel = sprintf("%+.1f%%", 100 * (mean[key, v] - mean[key, r]) / mean[key, r])
-	if (n[key, v] > 1 && n[key, r] > 1 && (hi[key, v] < lo[key, r] || lo[key, v] > hi[key, r]))
-		rel = rel " *"
+	if (v == r || !((key, r) in n)) return ""
+	rel = mean[key, r] == 0 ? "" : sprintf("%+.1f%%", 100 * (mean[key, v] - mean[key, r]) / mean[key, r])
+	if (sig_marked(test[key, v])) rel = rel (rel == "" ? "*" : " *")
 	return rel
+}
+# p and adjusted p of V against the reference: "p | adj. p", "- | -" without a test
+function pcells(key, v,   i) {
+	i = test[key, v]
+	return i ? sig_fmtp(sig_p[i]) " | " sig_fmtp(sig_padj[i]) : "- | -"
 }
 function cc(key, v) { return (key, v) in n ? fmt(mean[key, v]) : "-" }
 NR == 1 { metrics_read(table) }
@@ -51,18 +61,32 @@ NR == 1 { metrics_read(table) }
 	# the interval of the mean, lo..hi; hi may be "inf"
 	n[key, $3] = $4; mean[key, $3] = $5; lo[key, $3] = $6; his[key, $3] = $7
 	hi[key, $3] = $7 == "inf" ? 1e300 : $7 + 0
+	# what the test compares: the values, or for a harmonic mean their reciprocals
+	smean[key, $3] = $11; ssd[key, $3] = $12
 }
 function interval(key, v) {
 	return n[key, v] < 2 ? "-" : fmt(lo[key, v]) " .. " (his[key, v] == "inf" ? "inf" : fmt(hi[key, v]))
 }
 END {
+	if (sig_error) exit 2
 	ref = ("base" in vseen) ? "base" : vars[1]
+	# every comparison of the report, each variant against the reference in each figure
+	# both have, then the correction over all of them
+	for (k = 1; k <= nk; k++) for (i = 1; i <= nv; i++) {
+		key = keys[k]; v = vars[i]
+		if (v == ref || !((key, v) in n) || !((key, ref) in n)) continue
+		test[key, v] = sig_test(smean[key, v], ssd[key, v], n[key, v], smean[key, ref], ssd[key, ref], n[key, ref])
+	}
+	sig_adjust_all()
 	printf "# sched-buddy benchmark (%s mode)\n\n", mode
-	printf "Mean of the repetitions: harmonic for rates (`_per_s`), arithmetic otherwise. "
-	printf "95%% interval: the Student t confidence interval of that mean; for a harmonic "
-	printf "mean the interval of the mean of the reciprocals, transformed back (not "
-	printf "symmetric; `inf` where it reaches 0). Change: of the same means, against `%s`; ", ref
-	printf "`*`: the intervals do not overlap (never for a single run).\n\n"
+	printf "Mean of the repetitions: harmonic for rates (`_per_s`, where all their values "
+	printf "are positive), arithmetic otherwise. 95%% interval: the Student t confidence "
+	printf "interval of that mean, of each mean on its own; for a harmonic mean the interval "
+	printf "of the mean of the reciprocals, transformed back (not symmetric; `inf` where it "
+	printf "reaches 0). Change: of the same means, against `%s`. p: Welch'"'"'s two-sided ", ref
+	printf "t-test of the variant'"'"'s values against `%s`'"'"'s (of their reciprocals for a ", ref
+	printf "harmonic mean), none for a single run; adj. p: that p adjusted over all the "
+	printf "comparisons below.\n\n%s\n\n", sig_header()
 	for (i = 1; i <= nv; i++)
 		if (vars[i] ~ /-wall$/) printf "`%s` ran in wall-clock mode (multi-threaded TCG).\n\n", vars[i]
 	if (kernels != "") {
@@ -89,15 +113,28 @@ END {
 		printf "\n"
 	}
 	printf "\n"
+	# every comparison, with both means
+	printf "## Comparisons against %s\n\n", ref
+	if (!sig_m) printf "None: no other variant has two runs or more of a figure where `%s` has two.\n", ref
+	else printf "| workload | metric | variant | %s | mean | change | p | adj. p |\n|---|---|---|---|---|---|---|---|\n", ref
+	for (k = 1; k <= nk; k++) for (i = 1; i <= nv; i++) {
+		key = keys[k]; v = vars[i]
+		if (!test[key, v]) continue
+		split(key, km, ",")
+		printf "| %s | %s | %s | %s | %s | %s | %s |\n", km[1], km[2], v, fmt(mean[key, ref]),
+			fmt(mean[key, v]), change(key, v), pcells(key, v)
+	}
+	printf "\n"
 	for (k = 1; k <= nk; k++) {
 		key = keys[k]; split(key, km, ",")
 		b = better(km[1], km[2])
 		printf "## %s: %s%s\n\n", km[1], km[2], b == "-" ? "" : " (" b " is better)"
-		printf "| variant | runs | mean | 95%% interval | vs %s |\n|---|---|---|---|---|\n", ref
+		printf "| variant | runs | mean | 95%% interval | vs %s | p | adj. p |\n|---|---|---|---|---|---|---|\n", ref
 		for (i = 1; i <= nv; i++) {
 			v = vars[i]
 			if (!((key, v) in n)) continue
-			printf "| %s | %d | %s | %s | %s |\n", v, n[key, v], fmt(mean[key, v]), interval(key, v), change(key, v)
+			printf "| %s | %d | %s | %s | %s | %s |\n", v, n[key, v], fmt(mean[key, v]),
+				interval(key, v), change(key, v), v == ref ? "|" : pcells(key, v)
 		}
 		printf "\n"
 	}

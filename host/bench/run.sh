@@ -33,6 +33,8 @@
 # since 6.19); base is that kernel as it boots. Only base, off and next are known there.
 # Results go to $SCHED_BUDDY_CACHE/bench/<date>/ (results.csv, kernels.txt, report.md);
 # a failed boot or workload is reported and the figures gathered so far are kept.
+# SB_BENCH_CORRECTION: the report's correction over its comparisons (holm, the default, or
+# bh: host/bench/report.sh), checked before anything runs.
 set -eu
 . "$(dirname "$0")/../lib.sh"
 . "$SB_TOP/host/bench/lib.sh"
@@ -94,6 +96,7 @@ for v in $variants; do
 	*-wall) [ "$jobs" = 1 ] || die "variant '$v' runs in wall-clock mode: it cannot share the host (drop --jobs)" ;;
 	esac
 done
+bench_check_correction
 sb_checked
 [ -x "$SB_TOP/build/pairs" ] || die "guest programs missing (run: make guest)"
 if [ -n "$cachesim" ]; then

@@ -14,8 +14,11 @@
 #     --modes 'M...'       (default: 'off global groups'; see guest/topologies)
 #     --name NAME          the raw lines go to $SCHED_BUDDY_CACHE/bench/NAME.txt
 #                          (default topology-<date>-<slice>)
+# SB_BENCH_CORRECTION: the correction over the table's comparisons against off (holm, the
+# default, or bh: host/bench/signif.awk); another value is refused before anything runs.
 set -eu
 . "$(dirname "$0")/../lib.sh"
+. "$SB_TOP/host/bench/lib.sh"
 
 kernel='' runs=16 ms=4000 slice=0 name=''
 topologies="root group sibling cross nest inside alone"
@@ -54,6 +57,7 @@ for m in $modes; do
 	case " $known " in *" $m "*) ;; *) die "unknown mode '$m' (known: $known)" ;; esac
 done
 [ -z "$name" ] || sb_check_name "run name" "$name"
+bench_check_correction
 sb_checked
 [ -n "$kernel" ] || kernel=$(sb_obj patched test)/arch/x86/boot/bzImage
 [ -x "$SB_TOP/build/topology" ] || die "build/topology missing (run: make guest)"
@@ -74,4 +78,4 @@ trap 'rm -f "$rc"' EXIT
 	echo $? >"$rc"
 } | tee "$raw"
 [ "$(cat "$rc")" = 0 ] || die "the guest failed (exit $(cat "$rc")); its lines: $raw"
-awk -f "$SB_TOP/host/bench/topology.awk" "$raw"
+awk -f "$SB_TOP/host/bench/signif.awk" -f "$SB_TOP/host/bench/topology.awk" "$raw"

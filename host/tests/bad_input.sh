@@ -15,7 +15,7 @@ trap 'rm -rf "$out" "$dir"' EXIT
 # only what this test passes
 unset MAKEFLAGS MFLAGS MAKELEVEL CONFIG KERNEL BENCH_CACHE BENCH_JOBS BENCH_QUICK_VARIANTS \
 	TORTURE_SECONDS SOAK_HOURS TOPOLOGY_ARGS DEB_CONFIG DEB_LSMOD DEB MAINLINE_ARGS \
-	SB_PATCHES FORCE SB_CHECK_ONLY
+	SB_PATCHES FORCE SB_CHECK_ONLY SB_BENCH_CORRECTION
 cache=$dir/cache fake=$dir/fake
 mkdir "$cache" "$fake"
 for t in apt-get apt-cache dpkg dpkg-source dpkg-buildpackage tar git cc gcc qemu-system-x86_64; do
@@ -78,6 +78,12 @@ refused "'2h' is not a number of hours" mk soak SOAK_HOURS=2h
 refused "unknown option '--bogus'" mk bench-topology TOPOLOGY_ARGS=--bogus
 refused "'0' is not a positive number" mk bench-topology TOPOLOGY_ARGS='--runs 0'
 refused "--slice 50: build/topology takes 0 or 100 to 100000" mk bench-topology TOPOLOGY_ARGS='--slice 50'
+# the reports' correction over their comparisons (host/bench/signif.awk), from the
+# environment: refused before a run, not at its report
+for g in bench-quick bench bench-cache bench-defaults bench-topology; do
+	refused "SB_BENCH_CORRECTION='fwer': .* holm .* or bh" \
+		in_scratch env SB_BENCH_CORRECTION=fwer make -C "$top" -s $g
+done
 refused "unknown topology 'flat'" mk bench-topology TOPOLOGY_ARGS='--topologies flat'
 refused "unknown mode 'everywhere' \(known: off global groups\)" mk bench-topology TOPOLOGY_ARGS='--modes everywhere'
 refused "'test' is a QEMU guest config" mk deb DEB_CONFIG=test

@@ -2,7 +2,8 @@
 # host/bench/hardware.sh and host/bench/run.sh refuse what they must before changing
 # anything: a kernel without the series' sched features, mixed boots, no or bad variants
 # (the ones the curated series dropped saying why), bad workload lists and numbers;
-# hardware.sh --dry-run prints the rotated plan.
+# hardware.sh --dry-run prints the rotated plan; a bad SB_BENCH_CORRECTION is refused
+# before a run.
 . "$(dirname "$0")/lib.sh"
 feat=$(mktemp)
 trap 'rm -f "$out" "$feat"' EXIT
@@ -25,6 +26,13 @@ expect_failure "variant 'next-long' is gone: .*BUDDY_SHORT_FIRST" \
 expect_failure "unknown variant 'off-long'" "$top/host/bench/run.sh" --variants off-long
 expect_failure "use stock-6.1-wall" "$top/host/bench/run.sh" --variants stock-6.1
 expect_failure "bad workload list" "$top/host/bench/run.sh" --workloads 'a;b'
+# the reports' correction is checked before a run, not at its end
+expect_failure "SB_BENCH_CORRECTION='fdr': .* holm .* or bh" \
+	env SB_BENCH_CORRECTION=fdr "$top/host/bench/run.sh" --variants base
+expect_failure "SB_BENCH_CORRECTION='Holm': .* holm .* or bh" \
+	env SB_BENCH_CORRECTION=Holm "$top/host/bench/hardware.sh" --dry-run
+expect_failure "SB_BENCH_CORRECTION='x': .* holm .* or bh" \
+	env SB_BENCH_CORRECTION=x "$top/host/bench/defaults.sh"
 # a patched kernel from before BUDDY_ROOT is not the series either
 echo "PLACE_LAG NO_NEXT_BUDDY LAST_BUDDY PICK_BUDDY" >"$feat"
 expect_failure "its sched features lack BUDDY_ROOT" "$top/host/bench/hardware.sh" --reps 1

@@ -2,12 +2,14 @@
 # host/bench/report.sh gets the statistics right on constructed results: the harmonic mean
 # for rates with the interval of the mean of the reciprocals transformed back (the
 # arithmetic mean and its interval otherwise; Student t, 95%), the change against base,
-# '*' only where those intervals do not overlap (and never for a single run, which has no
-# interval), better directions and descriptions from guest/metrics.tsv, the headline table,
+# Welch's p and the p adjusted over the report's comparisons (Holm, or Benjamini-Hochberg
+# with SB_BENCH_CORRECTION=bh), '*' only where the adjusted p is below 0.05 (never for a
+# single run, which has no test), the table of comparisons and the line that names the
+# correction and m, better directions and descriptions from guest/metrics.tsv, the headline table,
 # the kernels of kernels.txt, lines that are not results skipped; guest/bench's argument
 # checks, latency percentiles, wakelat's figures and restoring of the sched features;
 # the features buddies_set writes per variant, and the retired variants refused;
-# host/bench/compare.sh's within/outside verdict; and, when gnuplot is installed,
+# host/bench/compare.sh's verdict (Welch's p adjusted over the figures); and, when gnuplot is installed,
 # host/bench/plot.sh's PNGs written and linked.
 . "$(dirname "$0")/lib.sh"
 dir=$(mktemp -d)
@@ -60,23 +62,39 @@ report=$dir/report.md # not $out, which expect_failure below overwrites
 cat "$report" "$dir/err" >&2
 fail() { echo "FAIL: $*" >&2; exit 1; }
 row() { grep -qxF -e "$1" "$report" || fail "no row '$1'"; }
-row '| fast | 3 | 200 | 200 .. 200 | +100.0% * |'
+# The comparisons against base, m = 7: pingpong fast, noisy and hm, hackbench fast,
+# latency fast, pairs-b0 fast, wakelat fast (once has a single run, no test). Welch's p
+# as checked independently (Simpson's rule over the t density; for df = 2 also the
+# closed form p = 1 - |t| / sqrt(2 + t^2)): 0, 0.826, 0.0168, 0, 0.00125, 0.000408,
+# 0.0193. Holm: sorted 0, 0, 0.000408, 0.00125, 0.0168, 0.0193, 0.826, times 7, 6, ... 1,
+# the running maximum: 0, 0, 0.00204, 0.00499, 0.0504, 0.0504, 0.826.
+grep -qF "Holm (family-wise error rate) correction over m = 7 comparisons, alpha 0.05" "$report" ||
+	fail "the report does not name the correction, m and alpha"
+# both sides without spread, different means: t is infinite, p 0
+row '| fast | 3 | 200 | 200 .. 200 | +100.0% * | 0 | 0 |'
 # Rates: the harmonic mean and the interval of the mean of the reciprocals, transformed
 # back. 168, 210, 280: reciprocals 1/210 - 1/840, 1/210, 1/210 + 1/840, so the harmonic
 # mean is 210, the reciprocals' sd 1/840, h = t(2) sd / sqrt(3) = 4.30 / (840 sqrt 3) =
-# 0.0029556, the interval 1 / (1/210 +- h) = 129.6 .. 553.6, clear of base's 100: '*'.
-# (The arithmetic mean's interval, 219.3 +- 140.5, would overlap 100: no mark.)
-row '| hm | 3 | 210 | 130 .. 554 | +110.0% * |'
+# 0.0029556, the interval 1 / (1/210 +- h) = 129.6 .. 553.6, clear of base's 100. The
+# test is of the reciprocals too: t = (1/210 - 1/100) / (1/840 / sqrt 3) = -7.62, df 2,
+# p = 0.0168; below 0.05, but not after Holm's correction (0.0504): no mark.
+row '| hm | 3 | 210 | 130 .. 554 | +110.0% | 0.0168 | 0.0504 |'
 # 50, 150, 150: harmonic mean 90; the reciprocals' interval 1/90 +- 0.0191 reaches 0, so
-# the interval is unbounded above and overlaps base: no mark
-row '| noisy | 3 | 90.00 | 33.09 .. inf | -10.0% |'
+# the interval is unbounded above; t = 0.25, p = 0.826
+row '| noisy | 3 | 90.00 | 33.09 .. inf | -10.0% | 0.826 | 0.826 |'
 # 100 and 101: harmonic mean 100.4975; reciprocals' sd 7.001e-5, t(1) = 12.71,
 # h = 6.292e-4, interval 1 / (0.0099505 +- h) = 94.52 .. 107.28
-row '| base | 2 | 100 | 94.52 .. 107 |  |'
+row '| base | 2 | 100 | 94.52 .. 107 |  | | |'
 # seconds: arithmetic mean and interval
-row '| fast | 3 | 1.00 | 1.00 .. 1.00 | -50.0% * |'
-# one run has no interval, so however large the change it gets no mark
-row '| once | 1 | 80.00 | - | -20.4% |'
+row '| fast | 3 | 1.00 | 1.00 .. 1.00 | -50.0% * | 0 | 0 |'
+# one run has no interval and no test, so however large the change it gets no mark
+row '| once | 1 | 80.00 | - | -20.4% | - | - |'
+# 40, 42 against 80, 82: t = 28.3, df 2, p = 0.00125, adjusted (4th of 7) 0.00499
+row '| fast | 2 | 81.00 | 68.29 .. 93.71 | +97.6% * | 0.00125 | 0.00499 |'
+# the table of comparisons: both means
+row '| pingpong | trips_per_s | hm | 100 | 210 | +110.0% | 0.0168 | 0.0504 |'
+row '| pairs-b0 | cohesion | fast | 0.210 | 0.910 | +333.3% * | 0.000408 | 0.00204 |'
+! grep -q '| tbench-2 | MB_per_s | once |' "$report" || fail "a single run among the comparisons"
 grep -q 'harmonic for rates.*interval of the mean of the reciprocals' "$report" ||
 	fail "the report does not say which mean and which interval"
 # direction and description from guest/metrics.tsv; a metric it lacks has neither
@@ -91,11 +109,13 @@ row '## wakelat: lat_p999_us (lower is better)'
 row '## wakelat-heavy: wakeups_per_s (higher is better)'
 grep -q '^- `lat_\*_us`: 50th, 90th, 99th, 99.9th percentile and maximum of the wake-to-run latency' \
 	"$report" || fail "no description of wakelat's latencies"
-row '| wakelat | lat_p999_us | lower | 306 | -50.7% * | - | - | - |'
+# p 0.0193 (df 1.02), 6th of 7: 2 x 0.0193 = 0.0387, but Holm's steps keep the 0.0504
+# before it: no mark
+row '| wakelat | lat_p999_us | lower | 306 | -50.7% | - | - | - |'
 ! grep -q '^- `unlisted`' "$report" || fail "a description for a metric guest/metrics.tsv lacks"
 # headline: the reference's value, the others' change
 row '| workload | metric | better | base | fast | noisy | hm | once |'
-row '| pingpong | trips_per_s | higher | 100 | +100.0% * | -10.0% | +110.0% * | - |'
+row '| pingpong | trips_per_s | higher | 100 | +100.0% * | -10.0% | +110.0% | - |'
 row '| hackbench-pipe-process | seconds | lower | 2.00 | -50.0% * | - | - | - |'
 row '| w | unlisted | - | 6.00 | - | - | - | - |'
 row '| latency | lat_p99_us | lower | 41.00 | +97.6% * | - | - | - |'
@@ -103,6 +123,16 @@ row '| pairs-b0 | cohesion | higher | 0.210 | +333.3% * | - | - | - |'
 row '- fast 6.12-test-patched'
 grep -q 'failed' "$report" && fail "a guest message made it into the report"
 grep -q 'skipped 1 line' "$dir/err" || fail "the line that is not a result was not reported as skipped"
+# Benjamini-Hochberg on the same p: sorted, times 7/1, 7/2, ... 7/7, the running minimum
+# from the top: 0.826, 0.0226 (0.01934 x 7/6), 0.0226 (0.0168 x 7/5 = 0.0235), 0.00218,
+# 0.000952, 0, 0: hm and wakelat are marked at a false discovery rate of 0.05.
+SB_BENCH_CORRECTION=bh "$top/host/bench/report.sh" "$csv" test >"$report" 2>/dev/null ||
+	fail "report.sh failed with SB_BENCH_CORRECTION=bh"
+grep -qF "Benjamini-Hochberg (false discovery rate) correction over m = 7 comparisons, alpha 0.05" \
+	"$report" || fail "SB_BENCH_CORRECTION=bh: the report does not name the correction"
+row '| hm | 3 | 210 | 130 .. 554 | +110.0% * | 0.0168 | 0.0226 |'
+row '| wakelat | lat_p999_us | lower | 306 | -50.7% * | - | - | - |'
+row '| fast | 2 | 81.00 | 68.29 .. 93.71 | +97.6% * | 0.00125 | 0.00218 |'
 
 # guest/bench: bad arguments fail before anything runs; the latency percentiles (nearest
 # rank over cyclictest's histogram, overflows counted) with stand-ins for cyclictest and
@@ -205,16 +235,21 @@ expect_failure "mode 'next-long' is gone: .*BUDDY_SHORT_FIRST" \
 	fail "the retired mode next-eevdf wrote features"
 expect_failure "unknown mode 'sideways'" set_buddies "NEXT_BUDDY LAST_BUDDY BUDDY_ROOT" sideways
 
-# host/host/bench/compare.sh: a second run within the spread passes, a moved figure fails
+# host/bench/compare.sh: a second run that differs by noise passes, a moved figure fails.
+# 1, 1, 1 against 1, 1, 1.01: t = 1, df 2, p = 1 - 1 / sqrt 3 = 0.423, adjusted over the
+# 15 figures with two runs or more (tbench-2's once has one: untested) to 1
 sed 's/^fast,3,hackbench-pipe-process,seconds,1$/fast,3,hackbench-pipe-process,seconds,1.01/' \
 	"$csv" >"$dir/again.csv"
 "$top/host/bench/compare.sh" "$csv" "$dir/again.csv" >"$dir/cmp" 2>&1 ||
-	fail "compare: a run within the spread failed: $(tail -n 1 "$dir/cmp")"
-grep -q '^hackbench-pipe-process:seconds:fast .*within' "$dir/cmp" ||
-	fail "compare: no line for hackbench-pipe-process:seconds:fast"
+	fail "compare: a run within the noise failed: $(tail -n 1 "$dir/cmp")"
+grep -q '^hackbench-pipe-process:seconds:fast .* p=0.423 adj=1  same$' "$dir/cmp" ||
+	fail "compare: no line for hackbench-pipe-process:seconds:fast with p 0.423: $(cat "$dir/cmp")"
+grep -q '^tbench-2:MB_per_s:once .*untested$' "$dir/cmp" || fail "compare: a single run tested"
+grep -qF 'Holm (family-wise error rate) correction over m = 15 comparisons' "$dir/cmp" ||
+	fail "compare: no line naming the correction and m"
 sed 's/^fast,\([0-9]\),pingpong,trips_per_s,200$/fast,\1,pingpong,trips_per_s,150/' "$csv" \
 	>"$dir/moved.csv"
-expect_failure 'outside' "$top/host/bench/compare.sh" "$csv" "$dir/moved.csv"
+expect_failure '1 figures moved \(adjusted p < 0.05\)' "$top/host/bench/compare.sh" "$csv" "$dir/moved.csv"
 if ! command -v gnuplot >/dev/null; then
 	echo "ok: report right; plots not checked: no gnuplot (run: make deps)" >&2
 	exit 0
