@@ -171,16 +171,16 @@ refused "has no check-only mode" in_scratch env SB_CHECK_ONLY=1 "$top/host/prefi
 
 # Valid values pass make's checks: make -n prints the goal's command (-o: without the
 # prerequisites' commands, slow to list).
-make_runs bench-cache "host/bench/run.sh --cachesim '' --jobs 2 --reps 5 --seconds 2" \
+make_runs bench-cache "host/bench/run.sh --cachesim '' --jobs '2' --reps 5 --seconds 2" \
 	BENCH_CACHE=large BENCH_JOBS=2 -o guest -o cachesim
-make_runs bench-quick 'host/bench/run.sh --reps 3 --seconds 2 --workloads quick --variants "base stock-6.12"' \
+make_runs bench-quick "host/bench/run.sh --reps 3 --seconds 2 --workloads quick --variants 'base stock-6.12'" \
 	BENCH_QUICK_VARIANTS='base stock-6.12' -o guest
 make_runs bench-topology "host/bench/topology.sh --slice 100 --modes 'off groups'" \
 	TOPOLOGY_ARGS="--slice 100 --modes 'off groups'" -o kernels -o guest
-make_runs torture "host/torture.sh --seconds 60 --cpus 4" TORTURE_SECONDS=60 -o tree -o guest
+make_runs torture "host/torture.sh --seconds '60' --cpus 4" TORTURE_SECONDS=60 -o tree -o guest
 make_runs soak "host/torture.sh --soak '0.5' --cpus 4" SOAK_HOURS=0.5 -o tree -o guest
-make_runs mainline-kernel "KERNEL=7.3 host/build.sh patched debug >/dev/null" CONFIG=debug -o mainline-tree
-make_runs mainline-kernel "KERNEL=7.2 host/build.sh base debug >/dev/null" CONFIG=debug MAINLINE=7.2 -o mainline-tree
-make_runs test "CONFIG=bench host/test.sh" CONFIG=bench -o kernels -o guest -o cachesim
+make_runs mainline-kernel "KERNEL='7.3' host/build.sh patched 'debug' >/dev/null" CONFIG=debug -o mainline-tree
+make_runs mainline-kernel "KERNEL='7.2' host/build.sh base 'debug' >/dev/null" CONFIG=debug MAINLINE=7.2 -o mainline-tree
+make_runs test "CONFIG='bench' host/test.sh" CONFIG=bench -o kernels -o guest -o cachesim
 
 [ "$failed" = 0 ] || { echo "FAIL: $failed failures above" >&2; exit 1; }

@@ -47,14 +47,14 @@ expect_failure "unknown kernel version KERNEL='5.0' \(accepted: 6.12" \
 expect_failure "unknown kernel version KERNEL='garbage' \(accepted: 6.12" \
 	in_cache KERNEL=garbage "$top/host/boot.sh" -- true
 cache_holds ""
-make_runs mainline-tree "KERNEL=7.3 host/tree.sh"
-make_runs mainline-kernel "KERNEL=7.3 host/build.sh patched test >/dev/null"
-make_runs mainline-kernel "KERNEL=7.3 host/build.sh patched bench >/dev/null" CONFIG=bench
-make_runs mainline "MAINLINE=7.3 CONFIG=test host/mainline.sh"
-make_runs mainline "MAINLINE=7.3 CONFIG=test host/mainline.sh --preempt-sync" MAINLINE_ARGS=--preempt-sync
-make_runs mainline-tree "KERNEL=7.2 host/tree.sh" MAINLINE=7.2
-make_runs mainline-kernel "KERNEL=7.2 host/build.sh base test >/dev/null" MAINLINE=7.2
-make_runs mainline "MAINLINE=7.2 CONFIG=test host/mainline.sh" MAINLINE=7.2
+make_runs mainline-tree "KERNEL='7.3' host/tree.sh"
+make_runs mainline-kernel "KERNEL='7.3' host/build.sh patched 'test' >/dev/null"
+make_runs mainline-kernel "KERNEL='7.3' host/build.sh patched 'bench' >/dev/null" CONFIG=bench
+make_runs mainline "MAINLINE='7.3' CONFIG='test' host/mainline.sh"
+make_runs mainline "MAINLINE='7.3' CONFIG='test' host/mainline.sh --preempt-sync" MAINLINE_ARGS=--preempt-sync
+make_runs mainline-tree "KERNEL='7.2' host/tree.sh" MAINLINE=7.2
+make_runs mainline-kernel "KERNEL='7.2' host/build.sh base 'test' >/dev/null" MAINLINE=7.2
+make_runs mainline "MAINLINE='7.2' CONFIG='test' host/mainline.sh" MAINLINE=7.2
 
 # 7.2 before its fetch, and what it does not have.
 expect_failure "linux-source-7.2 has not been fetched \(run: make mainline-tree MAINLINE=7.2\)" \
