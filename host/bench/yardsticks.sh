@@ -112,10 +112,12 @@ set -- --reps "$reps" --seconds "$secs" --config "$cfg" --cpus "$cpus" $wall \
 	--workloads "$workloads" --variants "$variants"
 [ -z "$note" ] || set -- "$@" --note "$note"
 
-# Expected duration: a boot of the set 'yardsticks' took about N s at 2 vCPUs in
-# deterministic mode on this 2-core host while it was busy (docs/benchmark.md); the
-# workloads that run at least 3 or 4 s cost the same at fewer seconds.
-per_boot=$((150 + 8 * secs))
+# Expected duration, for the set 'yardsticks': a boot of it took 250 s at --seconds 1, 2
+# vCPUs, deterministic mode, on a 2-core host busy with two other guests (2026-12-07,
+# docs/benchmark.md); most workloads run at least 3 to 6 s whatever SECONDS is, so each
+# second more adds about 10 s (pgbench's four runs, mostly). 4 vCPUs: half as long again,
+# a guess (not measured); other workload lists: the same guess, roughly.
+per_boot=$((240 + 10 * secs))
 [ "$cpus" != 4 ] || per_boot=$((per_boot * 3 / 2))
 mins=$(((reps * nv * per_boot + 59) / 60))
 if [ -n "$dry" ]; then
