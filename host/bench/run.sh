@@ -203,7 +203,7 @@ yardstick_line() {
 		esac
 	done
 	if [ -n "$SB_HAS_SERIES" ]; then
-		echo "fixes in base and patched (patches/fixes/): $(sb_fixes_summary)"
+		echo "fixes in base and patched (patches/$SB_FIXES/): $(sb_fixes_summary)"
 	else
 		echo "Debian's $SB_SOURCE_PKG as it ships, no patch: off and next set its own NEXT_BUDDY"
 	fi
