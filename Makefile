@@ -14,6 +14,9 @@
 #                        and modelled cycles per operation (BENCH_CACHE=large: 20 longer boots)
 #   make bench-defaults  the table the buddies' defaults rest on, ~60 min: four buddy
 #                        configurations, plain and under the cache model, in one report
+#   make yardsticks      upstream's own benchmarks (dbench, tbench, hackbench, wakelat,
+#                        cyclictest, pgbench) on Linux 7.3 in four NEXT_BUDDY variants: off,
+#                        upstream, upstream-fixed, series (YARDSTICKS_ARGS; not in make test)
 #   make kunit           the buddy KUnit suite through the tree's kunit.py: x86_64, no schedstats
 #   make torture         debug kernels under load, churn and hotplug (TORTURE_SECONDS)
 #   make torture-quick   60 s of it on the patched debug kernel, without the heavy stressors
@@ -172,6 +175,10 @@ build/syncwake: guest/syncwake.c $(GUEST_LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
 
+build/slice: guest/slice.c $(GUEST_LIB)
+	@mkdir -p build
+	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
+
 build/cachemark: guest/cachemark.c guest/lib/cachemark.h $(GUEST_LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
@@ -180,7 +187,7 @@ build/cachesweep: guest/cachesweep.c guest/lib/cachemark.h $(GUEST_LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) -lm
 
-guest: tests build/pairs build/topology build/wakelat build/torture build/dlserver_stop build/cachemark build/cachesweep build/handover build/syncwake
+guest: tests build/pairs build/topology build/wakelat build/torture build/dlserver_stop build/cachemark build/cachesweep build/handover build/syncwake build/slice
 sb_check_guest = $(sb_check_tests)
 
 # The cache-model plugin (host/cachesim/), built against the installed QEMU's source.
@@ -283,6 +290,22 @@ bench-topology: kernels guest
 	@$(sb_recipe)
 sb_check_bench-topology = $(sb_check_kernels) $(sb_check_guest) $(sb_run_bench-topology)
 
+# yardsticks: the benchmarks upstream judges scheduler changes by, on Linux 7.3 alone
+# (KERNEL=7.3; its trees come from make mainline-tree, which this does not run), in four
+# variants: off (the patched kernel, NEXT_BUDDY off), upstream (the unpatched base kernel,
+# NEXT_BUDDY on, preempt_sync() bug included), upstream-fixed (the series' first patch
+# alone, the preempt_sync() fix, NEXT_BUDDY on), series (the patched kernel, NEXT_BUDDY on),
+# and series+last where the series has LAST_BUDDY. host/bench/yardsticks.sh builds the
+# bench config's kernels (base, patched, prefix) and runs host/bench/run.sh: 5 repetitions
+# of 4 s workloads, deterministic mode, 2 vCPUs (docs/benchmark.md: sizes, duration).
+# YARDSTICKS_ARGS passes options: --cpus 1|2|4, --wall, --reps N, --seconds S, --variants,
+# --workloads, --no-build, --dry-run.
+YARDSTICKS_ARGS ?=
+sb_run_yardsticks = host/bench/yardsticks.sh $(YARDSTICKS_ARGS);
+yardsticks: deps build/pairs build/wakelat build/slice
+	@$(sb_recipe)
+sb_check_yardsticks = $(sb_check_deps) $(sb_run_yardsticks)
+
 # bench-clock: the clockcost module (guest/clockcost/) built against the bench config's
 # base and patched kernels and loaded in deterministic boots of each, as it boots and with
 # tsc=unstable (4 boots): does the buddy series change the scheduler clocks' cost? Both
@@ -355,4 +378,4 @@ $(error $(or $(sb_refusal),an input check failed: $(sb_checks)))
 endif
 endif
 
-.PHONY: all deps tree kernels patched mainline-tree mainline-kernel mainline tests guest cachesim test check demo bench-quick bench bench-cache bench-defaults bench-clock bench-topology anchors deb deb-boot kunit torture torture-quick soak export clean
+.PHONY: all deps tree kernels patched mainline-tree mainline-kernel mainline tests guest cachesim test check demo bench-quick bench bench-cache bench-defaults bench-clock bench-topology yardsticks anchors deb deb-boot kunit torture torture-quick soak export clean

@@ -188,11 +188,14 @@ sb_private_apt() {
 # comment; blank lines are skipped).
 sb_series() { sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$1/series"; }
 
-# sb_fixes_summary: the subjects of patches/fixes/series, in order, "; " between them
-# ("none" when it names no patch): what both kernels carry besides Debian's source.
+# sb_fixes_summary: the subjects of the fixes' series of KERNEL (patches/$SB_FIXES/series:
+# patches/fixes/ for 6.12, patches/7.3/fixes/ for 7.3), in order, "; " between them ("none"
+# when it names no patch or KERNEL has no fixes): what both kernels carry besides Debian's
+# source.
 sb_fixes_summary() {
-	sb_fixes=$(for sb_f in $(sb_series "$SB_TOP/patches/fixes"); do
-		sed -n 's/^Subject: \(\[PATCH[^]]*\] \)\{0,1\}//p' "$SB_TOP/patches/fixes/$sb_f" | head -n 1
+	[ -n "$SB_FIXES" ] || { echo none; return 0; }
+	sb_fixes=$(for sb_f in $(sb_series "$SB_TOP/patches/$SB_FIXES"); do
+		sed -n 's/^Subject: \(\[PATCH[^]]*\] \)\{0,1\}//p' "$SB_TOP/patches/$SB_FIXES/$sb_f" | head -n 1
 	done | paste -sd';' - | sed 's/;/; /g')
 	echo "${sb_fixes:-none}"
 }
