@@ -54,7 +54,7 @@ in_kconfig() {
 # CONFIG_JUMP_LABEL back on): only the last request for an option counts. The base tree
 # (and a prefix of the series) lacks options the series adds, and a 7.2 tree options gone
 # since 6.12 (CONFIG_SCHED_DEBUG) besides: those are skipped there.
-if [ -n "$SB_HAS_SERIES" ]; then
+if [ -n "$SB_HAS_SERIES" ] && [ -z "$SB_SOURCE_SUITE" ]; then
 	not_there="the $variant tree (added by the series)"
 else
 	not_there="$SB_SOURCE_PKG (gone since 6.12, or added by the series)"

@@ -49,29 +49,32 @@ die_log() { die "$1: $(tail -n 2 "$2" | tr '\n' ' ')(see $2)"; }
 #         <debver>/ (branch debian at tag debian-base), is the base kernel and there is no
 #         patched or prefix kernel. config/7.2/ holds what its configs need changed.
 #   7.3   Debian experimental's linux-source-7.3, fetched the same way into its own
-#         folder, mainline-7.3/ (7.2's stays usable). Its base kernel is Debian's source
-#         plus patches/7.3/fixes/ (branch debian-fixes, checked out in its one tree);
-#         no series, no patched or prefix kernel. config/7.3/ as config/7.2/.
+#         folder, mainline-7.3/ (7.2's stays usable), with a series of its own,
+#         patches/7.3/series: its trees are laid out as 6.12's (branch debian-fixes =
+#         Debian's source + patches/7.3/fixes/, the base kernel, in the -base worktree;
+#         branch sched-buddy = debian-fixes + patches/7.3/series, the patched kernel; a
+#         -prefix worktree). config/7.3/ as config/7.2/.
 # SB_SOURCE_SUITE is the Debian suite a fetched source comes from (empty: installed from
 # the machine's own sources), SB_TREES the directory its trees are in, SB_HAS_SERIES is 1
-# when the series applies to it, SB_FIXES the folder under patches/ of the fixes applied
-# to Debian's source first (empty: none, the base kernel is Debian's source as it ships),
-# SB_TREE_CMD what fetches a source from a suite, SB_TARBALL the source tarball's path in
-# its package (installed there for 6.12).
+# when a series applies to it, SB_SERIES the folder under patches/ of that series (its
+# series file, the patches, the cover letter; empty: patches/ itself), SB_FIXES the
+# folder under patches/ of the fixes applied to Debian's source first (empty: none, the base kernel is
+# Debian's source as it ships), SB_TREE_CMD what fetches a source from a suite,
+# SB_TARBALL the source tarball's path in its package (installed there for 6.12).
 SB_KERNEL=${KERNEL:-6.12}
 case $SB_KERNEL in
 6.12)
 	SB_SOURCE_PKG=linux-source-6.12 SB_SOURCE_SUITE='' SB_HAS_SERIES=1 SB_FIXES=fixes
-	SB_TREES=$SCHED_BUDDY_CACHE SB_BRANCH=sched-buddy SB_TREE_CMD=
+	SB_SERIES='' SB_TREES=$SCHED_BUDDY_CACHE SB_BRANCH=sched-buddy SB_TREE_CMD=
 	;;
 7.2)
 	SB_SOURCE_PKG=linux-source-7.2 SB_SOURCE_SUITE=unstable SB_HAS_SERIES='' SB_FIXES=''
-	SB_TREES=$SCHED_BUDDY_CACHE/mainline SB_BRANCH=debian SB_TREE_CMD='make mainline-tree MAINLINE=7.2'
+	SB_SERIES='' SB_TREES=$SCHED_BUDDY_CACHE/mainline SB_BRANCH=debian SB_TREE_CMD='make mainline-tree MAINLINE=7.2'
 	;;
 7.3)
-	SB_SOURCE_PKG=linux-source-7.3 SB_SOURCE_SUITE=experimental SB_HAS_SERIES=''
-	SB_FIXES=7.3/fixes SB_TREES=$SCHED_BUDDY_CACHE/mainline-7.3 SB_BRANCH=debian
-	SB_TREE_CMD='make mainline-tree'
+	SB_SOURCE_PKG=linux-source-7.3 SB_SOURCE_SUITE=experimental SB_HAS_SERIES=1
+	SB_FIXES=7.3/fixes SB_SERIES=7.3 SB_TREES=$SCHED_BUDDY_CACHE/mainline-7.3
+	SB_BRANCH=sched-buddy SB_TREE_CMD='make mainline-tree'
 	;;
 *) die "unknown kernel version KERNEL='$SB_KERNEL' (accepted: 6.12, the default, 7.2 or 7.3)" ;;
 esac
@@ -123,8 +126,8 @@ sb_tree_dir() {
 }
 
 # sb_src base|patched|prefix: the source tree of that kernel variant. prefix is a
-# worktree that host/prefixes.sh moves along the series. A source the series does not
-# apply to (KERNEL=7.2, 7.3) has the base kernel alone, its tree.
+# worktree that host/prefixes.sh moves along the series. A source no series applies to
+# (KERNEL=7.2) has the base kernel alone, its tree.
 sb_src() {
 	case $1 in
 	base | patched | prefix) ;;
@@ -132,7 +135,7 @@ sb_src() {
 	esac
 	if [ -z "$SB_HAS_SERIES" ]; then
 		[ "$1" = base ] || die "KERNEL=$SB_KERNEL has no $1 kernel:" \
-			"the series applies to 6.12 only (the base kernel is Debian's $SB_SOURCE_PKG${SB_FIXES:+ with patches/$SB_FIXES/})"
+			"the series applies to 6.12 and 7.3 only (the base kernel is Debian's $SB_SOURCE_PKG${SB_FIXES:+ with patches/$SB_FIXES/})"
 		sb_tree_dir
 	elif [ "$1" = patched ]; then
 		sb_tree_dir
@@ -185,11 +188,14 @@ sb_private_apt() {
 # comment; blank lines are skipped).
 sb_series() { sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$1/series"; }
 
-# sb_fixes_summary: the subjects of patches/fixes/series, in order, "; " between them
-# ("none" when it names no patch): what both kernels carry besides Debian's source.
+# sb_fixes_summary: the subjects of the fixes' series of KERNEL (patches/$SB_FIXES/series:
+# patches/fixes/ for 6.12, patches/7.3/fixes/ for 7.3), in order, "; " between them ("none"
+# when it names no patch or KERNEL has no fixes): what both kernels carry besides Debian's
+# source.
 sb_fixes_summary() {
-	sb_fixes=$(for sb_f in $(sb_series "$SB_TOP/patches/fixes"); do
-		sed -n 's/^Subject: \(\[PATCH[^]]*\] \)\{0,1\}//p' "$SB_TOP/patches/fixes/$sb_f" | head -n 1
+	[ -n "$SB_FIXES" ] || { echo none; return 0; }
+	sb_fixes=$(for sb_f in $(sb_series "$SB_TOP/patches/$SB_FIXES"); do
+		sed -n 's/^Subject: \(\[PATCH[^]]*\] \)\{0,1\}//p' "$SB_TOP/patches/$SB_FIXES/$sb_f" | head -n 1
 	done | paste -sd';' - | sed 's/;/; /g')
 	echo "${sb_fixes:-none}"
 }
@@ -270,9 +276,11 @@ sb_ktap_count() {
 # sb_guest_suite VARIANT CONFIG NAME OUT: boot VARIANT's kernel of CONFIG (host/boot.sh,
 # deterministic mode, schedstats on, run directory runs/latest-NAME) and run the in-guest
 # suite in it (build/run_kselftest.sh: make tests), telling kernel_version what release
-# and version to expect; the suite's KTAP goes to stdout and to OUT, the guest's exit
-# status (host/boot.sh's: 125 for a panic, a splat or a timeout) to OUT.rc. make test
-# runs it on 6.12's two kernels, make mainline on 7.2's (KERNEL=7.2).
+# and version to expect and the buddy tests the variant and the kernel version (SB_KERNEL,
+# SB_VERSION: guest/tests/buddy_fixture.h skips what a kernel lacks); the suite's KTAP goes
+# to stdout and to OUT, the guest's exit status (host/boot.sh's: 125 for a panic, a splat
+# or a timeout) to OUT.rc. make test runs it on 6.12's two kernels, make mainline on 7.3's
+# two (KERNEL=7.3) or 7.2's one.
 sb_guest_suite() {
 	sb_gs_obj=$(sb_obj "$1" "$2")
 	sb_gs_release=$(sb_uts "$sb_gs_obj" release)
@@ -280,7 +288,7 @@ sb_guest_suite() {
 	{
 		"$SB_TOP/host/boot.sh" --variant "$1" --config "$2" \
 			--name "$3" --icount --timeout 900 --append schedstats=enable -- \
-			env SB_KERNEL="$1" SB_EXPECT_RELEASE="$sb_gs_release" \
+			env SB_KERNEL="$1" SB_VERSION="$SB_KERNEL" SB_EXPECT_RELEASE="$sb_gs_release" \
 			SB_EXPECT_VERSION="$(sb_uts "$sb_gs_obj" version)" "$SB_TOP/build/run_kselftest.sh"
 		echo $? >"$4.rc"
 	} | tee "$4"

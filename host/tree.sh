@@ -9,26 +9,33 @@
 #   host/tree.sh export   git format-patch the sched-buddy branch (the commits after
 #                            debian-fixes) into patches/ (+ series),
 #                            with a fresh cover letter that keeps the subject and blurb of
-#                            patches/0000-cover-letter.patch (not in the series)
+#                            patches/0000-cover-letter.patch (not in the series); with
+#                            KERNEL=7.3 into patches/7.3/
 #   host/tree.sh path base|patched   print a tree's path
 #
 # KERNEL=7.2 (host/lib.sh; make mainline-tree): prepare fetches Debian unstable's
 # linux-source-7.2 (fetch_source below), makes it a git repository with the pristine source
 # tagged and stops there: the series does not apply to 7.2. Its tree is the base kernel;
 # a second call reuses it without the network. export is refused.
-# KERNEL=7.3 (make mainline-tree MAINLINE=7.3): the same with Debian experimental's
-# linux-source-7.3, and then patches/7.3/fixes/series applied as 6.12's fixes are, on
-# branch debian-fixes, checked out in the tree: the base kernel is Debian's 7.3 + fixes.
+# KERNEL=7.3 (make mainline-tree): the same fetch with Debian experimental's
+# linux-source-7.3, and then the trees as 6.12's: patches/7.3/fixes/series on branch
+# debian-fixes in the base worktree (the base kernel is Debian's 7.3 + fixes), and
+# patches/7.3/series above it on branch sched-buddy (the patched kernel). export writes
+# that branch into patches/7.3/.
 #
 # Environment: SCHED_BUDDY_CACHE (default /var/cache/sched-buddy), SB_PATCHES (default
-# patches/ of this repository), FORCE=1 to drop local commits on the branch;
+# patches/ of this repository; KERNEL=7.3's series is in its 7.3/), FORCE=1 to drop local commits on the branch;
 # SB_FETCH_SOURCES: KERNEL=7.2's and 7.3's private sources list (default: "deb
 # [check-valid-until=no] MIRROR SUITE main", SUITE unstable or experimental, MIRROR the one
 # the machine's own sources use for Debian).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-patches=${SB_PATCHES:-$SB_TOP/patches}
+# The patches/ folder; the series of this kernel (patches/ for 6.12, patches/7.3/ for 7.3)
+# and its fixes (patches/fixes/, patches/7.3/fixes/).
+patches_root=${SB_PATCHES:-$SB_TOP/patches}
+patches=$patches_root${SB_SERIES:+/$SB_SERIES}
+fixes_dir=$patches_root/$SB_FIXES
 
 git_tree() { git -C "$tree" "$@"; }
 
@@ -55,10 +62,14 @@ unpack() {
 	mv "$tree.tmp" "$tree"
 }
 
+# The base worktree, at the fixes when they were applied already (a 7.3 tree made before
+# it had a series had them checked out in the tree itself), else at the pristine tag.
 add_base_worktree() {
 	[ -d "$base" ] && return 0
 	log "adding the base worktree $base"
-	git_tree worktree add -q --detach "$base" "$SB_BASE_TAG" ||
+	at=$SB_BASE_TAG
+	! git_tree rev-parse -q --verify "$SB_FIXES_BRANCH" >/dev/null || at=$SB_FIXES_BRANCH
+	git_tree worktree add -q --detach "$base" "$at" ||
 		die "cannot add worktree $base"
 }
 
@@ -74,7 +85,7 @@ series_files() {
 
 # am_each WORKTREE DIR LIST: git am every patch of LIST (in DIR) in WORKTREE. On the first
 # that does not apply: abort it, show git's words indented, print the patch's name and
-# fail; the caller puts its tree back and says what failed.
+# fail; the caller puts its tree back and says what failed (am_failed).
 am_each() {
 	for p in $3; do
 		if ! git -C "$1" am -q "$2/$p" >"$tree/.git/sched-buddy-am.log" 2>&1; then
@@ -84,6 +95,13 @@ am_each() {
 			return 1
 		fi
 	done
+}
+
+# am_failed WHAT PATCH: PATCH (of a fix or the series) did not apply: say so, naming the
+# first hunk git refused (FILE:LINE) and what the tree was left at.
+am_failed() {
+	hunk=$(sed -n 's/^error: patch failed: //p' "$tree/.git/sched-buddy-am.log" | head -n 1)
+	die "$1 $2 does not apply to $SB_SOURCE_PKG $version${hunk:+ (hunk at $hunk)}; $3 left as it was"
 }
 
 stampfile() { echo "$tree/.git/sched-buddy-applied"; }
@@ -97,11 +115,10 @@ series_stamp() {
 }
 
 # apply_fixes: branch debian-fixes is the pristine source plus patches/$SB_FIXES/series
-# (patches/fixes/ for 6.12), built in the base worktree (for 7.3 the tree itself), which is
-# left at its tip. A fix that does not apply stops with its name and leaves the worktree
+# (patches/fixes/ for 6.12), built in the base worktree, which is left at its tip. A fix that does not apply stops with its name and leaves the worktree
 # and the branch as they were.
 apply_fixes() {
-	dir=$patches/$SB_FIXES
+	dir=$fixes_dir
 	list=$(series_files "$dir") || exit
 	stamp=$(series_stamp "$SB_BASE_TAG" "$dir" "$list")
 	stampfile=$(fixes_stampfile)
@@ -116,7 +133,7 @@ apply_fixes() {
 	git -C "$base" checkout -q --detach "$SB_BASE_TAG" || die "cannot check out $SB_BASE_TAG in $base"
 	if ! bad=$(am_each "$base" "$dir" "$list"); then
 		git -C "$base" checkout -q --detach "$was"
-		die "fix $bad does not apply to $SB_SOURCE_PKG $version; $base left as it was"
+		am_failed fix "$bad" "$base"
 	fi
 	git_tree branch -f "$SB_FIXES_BRANCH" "$(git -C "$base" rev-parse HEAD)" ||
 		die "cannot move branch $SB_FIXES_BRANCH"
@@ -138,13 +155,13 @@ apply_series() {
 		die "$tree has uncommitted changes: commit and 'make export' them, or discard them"
 	if [ -r "$stampfile" ] && [ "$(cut -d' ' -f2 "$stampfile")" != "$head" ] &&
 		[ "${FORCE:-0}" != 1 ]; then
-		die "$SB_BRANCH in $tree has commits that are not in patches/: run 'make export' first, or FORCE=1 to drop them"
+		die "$SB_BRANCH in $tree has commits that are not in ${patches#"$SB_TOP/"}/: run 'make export${SB_SERIES:+ KERNEL=$SB_KERNEL}' first, or FORCE=1 to drop them"
 	fi
 
 	git_tree checkout -q -B "$SB_BRANCH" "$SB_FIXES_BRANCH" || die "cannot check out $SB_FIXES_BRANCH"
 	if ! bad=$(am_each "$tree" "$patches" "$list"); then
 		git_tree checkout -q -B "$SB_BRANCH" "$head"
-		die "patch $bad does not apply to $SB_SOURCE_PKG $version; $tree left as it was"
+		am_failed patch "$bad" "$tree"
 	fi
 	echo "$stamp $(git_tree rev-parse HEAD)" >"$stampfile"
 	log "applied $(echo "$list" | grep -c .) patches on $SB_BRANCH ($SB_SOURCE_PKG $version)"
@@ -280,10 +297,10 @@ path)
 esac
 if [ -z "$SB_HAS_SERIES" ]; then
 	[ "${1:-}" != export ] ||
-		die "KERNEL=$SB_KERNEL has no series to export (the series applies to 6.12 only)"
+		die "KERNEL=$SB_KERNEL has no series to export (the series applies to 6.12 and 7.3 only)"
 elif [ "${1:-prepare}" = prepare ]; then
 	series_files "$patches" >/dev/null
-	series_files "$patches/fixes" >/dev/null
+	series_files "$fixes_dir" >/dev/null
 elif [ "$1" = export ]; then
 	[ -d "$patches" ] || die "no directory '$patches' to export into (SB_PATCHES)"
 fi
@@ -293,25 +310,18 @@ case ${FORCE:-0} in
 esac
 sb_checked
 
-# A source the series does not apply to: its pristine tree and nothing more.
+# A fetched source (7.2, 7.3): fetched and unpacked once, reused after.
+if [ -n "$SB_SOURCE_SUITE" ] && [ "${1:-prepare}" = prepare ]; then
+	version=$(sb_source_version)
+	if [ -n "$version" ] && [ -d "$(sb_tree_dir)/.git" ]; then
+		log "$SB_SOURCE_PKG $version is unpacked in $(sb_tree_dir)"
+	else
+		fetch_source
+	fi
+fi
+# A source no series applies to (7.2): its pristine tree and nothing more.
 if [ -z "$SB_HAS_SERIES" ]; then
-	case ${1:-prepare} in
-	prepare)
-		version=$(sb_source_version)
-		if [ -n "$version" ] && [ -d "$(sb_tree_dir)/.git" ]; then
-			log "$SB_SOURCE_PKG $version is unpacked in $(sb_tree_dir)"
-		else
-			fetch_source
-		fi
-		# Its fixes (7.3): the base kernel's source is the tree at debian-fixes.
-		if [ -n "$SB_FIXES" ]; then
-			version=$(sb_source_version) tree=$(sb_tree_dir)
-			base=$tree
-			apply_fixes
-		fi
-		;;
-	path) sb_src "${2:-base}" ;;
-	esac
+	[ "${1:-prepare}" != path ] || sb_src "${2:-base}"
 	exit 0
 fi
 

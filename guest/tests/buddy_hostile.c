@@ -25,7 +25,7 @@
 #define ATTACKER	65534
 #define VICTIM		65533
 
-const char *const buddy_needs[] = { "NEXT_BUDDY", "LAST_BUDDY", NULL };
+const char *const buddy_needs[] = { "NEXT_BUDDY", "buddy_next_picked", NULL };
 
 /* Wait for the go pipe to close. */
 static void await(int go)

@@ -18,17 +18,41 @@ bool sb_base_kernel(void)
 	return kernel && !strcmp(kernel, "base");
 }
 
-const char *sb_missing_feature(const char *const *names)
+bool sb_need_is_counter(const char *name)
 {
-	for (; *names; names++)
-		if (sb_feature_get(*names) < 0)
-			return *names;
+	return !strncmp(name, "buddy_", 6);
+}
+
+bool sb_counts(const char *counter)
+{
+	char was[8] = "";
+	bool counts;
+
+	/* The counters show only with schedstats on: on for the look, then as they were. */
+	if (sb_read_file("/proc/sys/kernel/sched_schedstats", was, sizeof(was)) < 0 ||
+	    sb_schedstats_on())
+		return false;
+	counts = sb_sched_debug_sum(counter) >= 0;
+	if (was[0] == '0')
+		sb_write_file("/proc/sys/kernel/sched_schedstats", "0");
+	return counts;
+}
+
+const char *sb_missing_need(const char *const *needs)
+{
+	for (; *needs; needs++)
+		if (sb_need_is_counter(*needs) ? !sb_counts(*needs) : sb_feature_get(*needs) < 0)
+			return *needs;
 	return NULL;
 }
 
 int sb_set_buddies(bool next, bool last)
 {
-	return sb_feature_set("NEXT_BUDDY", next) ?: sb_feature_set("LAST_BUDDY", last);
+	int ret = sb_feature_set("NEXT_BUDDY", next);
+
+	if (ret || sb_feature_get("LAST_BUDDY") < 0)
+		return ret;
+	return sb_feature_set("LAST_BUDDY", last);
 }
 
 pid_t sb_probe_start(long long *late, int n, unsigned long long period_ns, const char *cgroup)

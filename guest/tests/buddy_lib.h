@@ -17,9 +17,20 @@
  * there a test skips what needs the series, anywhere else the lack is a failure.
  */
 bool sb_base_kernel(void);
-/* The first of the NULL-terminated names that this kernel has no sched feature for, or NULL. */
-const char *sb_missing_feature(const char *const *names);
-/* Set NEXT_BUDDY and LAST_BUDDY; returns 0 or -errno. */
+/*
+ * What a test needs: a sched feature (its name, "LAST_BUDDY"), or a buddy counter of
+ * /sys/kernel/debug/sched/debug (its name, "buddy_next_too_long"). The bounds of
+ * NEXT_BUDDY have no feature of their own; a kernel that counts their refusals has them.
+ */
+bool sb_need_is_counter(const char *name);
+/* Does this kernel count counter (schedstats are switched on to look, then restored)? */
+bool sb_counts(const char *counter);
+/* The first of the NULL-terminated needs that this kernel lacks, or NULL. */
+const char *sb_missing_need(const char *const *needs);
+/*
+ * Set NEXT_BUDDY, and LAST_BUDDY where the kernel has it (a test that needs LAST_BUDDY
+ * lists it, and skips without it); returns 0 or -errno.
+ */
 int sb_set_buddies(bool next, bool last);
 /* Turn schedstats on (the buddy counters need them); returns 0 or -errno. */
 int sb_schedstats_on(void);

@@ -13,6 +13,28 @@ bench_is_buddies() {
 	case " $BENCH_BUDDIES " in *" $1 "*) ;; *) return 1 ;; esac
 }
 
+# The variants of make yardsticks (host/bench/yardsticks.sh), KERNEL=7.3 only: each is a
+# kernel and the buddy setting guest/bench gives it (its mode). upstream: the unpatched
+# base kernel (Debian's 7.3 with patches/7.3/fixes/), NEXT_BUDDY on: stock 7.3's
+# NEXT_BUDDY, its preempt_sync() bug included; upstream-fixed: the kernel of the series'
+# first patch alone, the preempt_sync() fix (the prefix kernel, its worktree at that
+# commit), NEXT_BUDDY on; series: the patched kernel, NEXT_BUDDY on; series+last: the same
+# with LAST_BUDDY, where the series has it. (off, the patched kernel with NEXT_BUDDY off,
+# is one of BENCH_BUDDIES.)
+BENCH_YARDSTICKS="upstream upstream-fixed series series+last"
+
+# bench_yardstick VARIANT: print "KERNEL MODE" of a yardstick variant (base next, prefix
+# next, patched next, patched next+last); fail for any other.
+bench_yardstick() {
+	case $1 in
+	upstream) echo "base next" ;;
+	upstream-fixed) echo "prefix next" ;;
+	series) echo "patched next" ;;
+	series+last) echo "patched next+last" ;;
+	*) return 1 ;;
+	esac
+}
+
 # bench_check_workloads LIST: names, commas and spaces only (it is quoted into a guest
 # command line).
 bench_check_workloads() {

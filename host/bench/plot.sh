@@ -1,10 +1,12 @@
 #!/bin/sh
 # PNG plots of host/bench/run.sh's results, written beside results.csv: one bar per variant
 # (mean and error bars, its 95% confidence interval, as host/bench/stats.awk gives them) for
-# each plot group of guest/metrics.tsv that has results: tbench per client count,
-# hackbench, pgbench, round trips (ping-pong and pairs), latency percentiles (cyclictest's
-# and wakelat's), wakelat's wakeups, pair cohesion, the smaller hog's CPU share, the cache
-# model's figures per operation. Prints the names of the files it wrote, one a line.
+# each plot group of guest/metrics.tsv that has results: tbench and dbench per client
+# count, hackbench, pgbench, round trips (ping-pong and pairs), latency percentiles
+# (cyclictest's and wakelat's; cyclictest's beside hackbench in cgroups), wakelat's
+# wakeups, stress-ng's bogo ops beside wakelat, pair cohesion, the smaller hog's CPU share,
+# the cache model's figures per operation. Prints the names of the files it wrote, one a
+# line.
 #   host/bench/plot.sh results.csv
 set -eu
 [ $# = 1 ] && [ -r "$1" ] || { echo "plot: usage: $0 results.csv" >&2; exit 2; }
@@ -86,7 +88,8 @@ plot() {
 }
 
 plot tbench "tbench throughput" 'substr(w, 8)' 'set xlabel "clients"'
-plot hackbench "hackbench, 160000 messages" 'substr(w, 11)'
+plot dbench "dbench throughput" 'substr(w, 8)' 'set xlabel "clients"'
+plot hackbench "hackbench, 160000 messages" 'w ~ /^hackbench-/ ? substr(w, 11) : w'
 plot pgbench "pgbench (PostgreSQL, scale 2, fsync off)" 'substr(w, 9)' \
 	'set xlabel "script-clients"'
 plot trips "round trips" 'w' 'set logscale y' 'set yrange [*:*]'
@@ -95,7 +98,11 @@ plot latency "wakeup latency of a periodic task next to pairs and hogs" \
 plot wakelat "wake-to-run latency of futex-woken worker threads (wakelat)" \
 	'substr(w, 9) (w == "wakelat" ? "" : " ") (m == "lat_p999_us" ? "p99.9" : substr(m, 5, length(m) - 7))' \
 	'set logscale y' 'set yrange [*:*]' 'set xtics rotate by -30'
+plot cyclictest "wakeup latency of a periodic task in a cgroup beside hackbench in another" \
+	'substr(w, 22) (w == "cyclictest-hackbench" ? "" : " ") (m == "lat_p999_us" ? "p99.9" : substr(m, 5, length(m) - 7))' \
+	'set logscale y' 'set yrange [*:*]' 'set xtics rotate by -30'
 plot wakeups "worker wakeups (wakelat)" 'w'
+plot stress "stress-ng beside wakelat" 'w'
 plot cohesion "pair cohesion (1: pairs run as units)" 'w' 'set yrange [0:1.05]'
 plot hog_share "smaller hog's CPU share next to the pairs" 'w'
 # the cache model's figures per operation (make bench-cache): one plot per metric, the

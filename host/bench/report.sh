@@ -8,7 +8,9 @@
 # two-sided t-test and that p adjusted over all the report's comparisons
 # (host/bench/signif.awk), and '*' only where the adjusted p is below 0.05 (never for a
 # single run, which has no test); a table lists every comparison with both means. Which
-# direction is better and what a metric means come from guest/metrics.tsv. When gnuplot is installed, host/bench/plot.sh draws PNGs beside results.csv and the report
+# direction is better and what a metric means come from guest/metrics.tsv. The title and
+# every table's heading name the mode (MODE: run.sh's says deterministic or wall-clock and
+# the vCPUs). When gnuplot is installed, host/bench/plot.sh draws PNGs beside results.csv and the report
 # links them.
 #   [SB_BENCH_CORRECTION=holm|bh] host/bench/report.sh results.csv [MODE]
 # SB_BENCH_CORRECTION: the correction over the comparisons, holm (Holm, the family-wise
@@ -78,7 +80,7 @@ END {
 		test[key, v] = sig_test(smean[key, v], ssd[key, v], n[key, v], smean[key, ref], ssd[key, ref], n[key, ref])
 	}
 	sig_adjust_all()
-	printf "# sched-buddy benchmark (%s mode)\n\n", mode
+	printf "# sched-buddy benchmark (mode: %s)\n\n", mode
 	printf "Mean of the repetitions: harmonic for rates (`_per_s`, where all their values "
 	printf "are positive), arithmetic otherwise. 95%% interval: the Student t confidence "
 	printf "interval of that mean, of each mean on its own; for a harmonic mean the interval "
@@ -95,7 +97,8 @@ END {
 		for (i = 1; i <= nkl; i++) if (kl[i] != "") printf "- %s\n", kl[i]
 		printf "\n"
 	}
-	printf "## Headline\n\n| workload | metric | better |"
+	printf "## Headline (mode: %s)\n\n| workload", mode
+	printf " | metric | better |"
 	for (i = 1; i <= nv; i++) printf " %s |", vars[i]
 	printf "\n|---|---|---|"
 	for (i = 1; i <= nv; i++) printf "---|"
@@ -114,7 +117,7 @@ END {
 	}
 	printf "\n"
 	# every comparison, with both means
-	printf "## Comparisons against %s\n\n", ref
+	printf "## Comparisons against %s (mode: %s)\n\n", ref, mode
 	if (!sig_m) printf "None: no other variant has two runs or more of a figure where `%s` has two.\n", ref
 	else printf "| workload | metric | variant | %s | mean | change | p | adj. p |\n|---|---|---|---|---|---|---|---|\n", ref
 	for (k = 1; k <= nk; k++) for (i = 1; i <= nv; i++) {
@@ -128,7 +131,7 @@ END {
 	for (k = 1; k <= nk; k++) {
 		key = keys[k]; split(key, km, ",")
 		b = better(km[1], km[2])
-		printf "## %s: %s%s\n\n", km[1], km[2], b == "-" ? "" : " (" b " is better)"
+		printf "## %s: %s (%smode: %s)\n\n", km[1], km[2], b == "-" ? "" : b " is better; ", mode
 		printf "| variant | runs | mean | 95%% interval | vs %s | p | adj. p |\n|---|---|---|---|---|---|---|\n", ref
 		for (i = 1; i <= nv; i++) {
 			v = vars[i]

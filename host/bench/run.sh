@@ -4,7 +4,7 @@
 #   host/bench/run.sh [--reps N] [--seconds S] [--wall] [--config C] [--workloads LIST]
 #                [--variants "base off next next+last stock-6.12 stock-6.1-wall"]
 #                (also known: groups)
-#                [--cachesim ARGS] [--jobs J] [--grouped]
+#                [--cachesim ARGS] [--jobs J] [--grouped] [--cpus N] [--note TEXT]
 #
 # Variants: base (the unpatched kernel), off / next / next+last / groups (the patched
 # kernel with the buddies toggled at runtime, guest/buddies.sh: next is NEXT_BUDDY under
@@ -28,6 +28,16 @@
 # --grouped: each guest runs the workloads in a cgroup of their own (guest/bench -g), as a
 # service or a login session holds them: the topology in which the variant groups (the
 # buddies inside groups only) acts at all.
+# --cpus N: vCPUs of every guest (default 2, at most 8); the report's tables say it.
+# --note TEXT: a line for kernels.txt and so the report (repeatable; make yardsticks says
+# there why it left a variant out).
+# KERNEL=7.3: also the variants of make yardsticks (host/bench/yardsticks.sh, which builds
+# their kernels): upstream (the base kernel, NEXT_BUDDY on), upstream-fixed (the prefix
+# kernel, which must be the series' first patch alone: its worktree is checked), series
+# (the patched kernel, NEXT_BUDDY on) and series+last (with LAST_BUDDY); host/bench/lib.sh
+# defines them. Refused with another KERNEL.
+# Every kernel a run boots is copied into the results directory (kernels/) before the
+# first boot and booted from there: a tree rebuilt meanwhile does not change the run.
 # KERNEL=7.2 (host/lib.sh): Debian's 7.2 has no series, so the buddy variants off and next
 # run on its one kernel, the unpatched one, and set mainline's own NEXT_BUDDY (its rules
 # since 6.19); base is that kernel as it boots. Only base, off and next are known there.
@@ -42,11 +52,14 @@ set -eu
 all="base off next next+last stock-6.12 stock-6.1-wall"
 # is_patched VARIANT: does VARIANT boot the patched kernel, buddies set at runtime?
 is_patched() { bench_is_buddies "$1"; }
+# is_yardstick VARIANT: a variant of make yardsticks (KERNEL=7.3)?
+is_yardstick() { bench_yardstick "$1" >/dev/null; }
 # The kernels a variant may run as they boot.
 asboot="base stock-6.12 stock-6.1-wall"
 # known VARIANT: a kernel as it boots, or a buddy setting on the patched one?
-known() { case " $asboot " in *" $1 "*) ;; *) is_patched "$1" ;; esac; }
-reps=3 secs=2 mode=--icount variants= cfg=bench workloads= cachesim= cs= jobs=1 grouped=
+known() { case " $asboot " in *" $1 "*) ;; *) is_patched "$1" || is_yardstick "$1" ;; esac; }
+reps=3 secs=2 mode=--icount variants= cfg=bench workloads= cachesim= cs= jobs=1 grouped= cpus=2
+notes=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--reps) need "$@"; reps=$2; shift 2 ;;
@@ -58,6 +71,9 @@ while [ $# -gt 0 ]; do
 	--cachesim) need "$@"; cachesim=--cachesim cs=$2; shift 2 ;;
 	--jobs) need "$@"; jobs=$2; shift 2 ;;
 	--grouped) grouped=-g; shift ;;
+	--cpus) need "$@"; cpus=$2; shift 2 ;;
+	--note) need "$@"; notes="$notes$2
+"; shift 2 ;;
 	*) die "unknown option '$1' (see the header of $0)" ;;
 	esac
 done
@@ -68,7 +84,8 @@ if [ -n "$cachesim" ]; then
 	: "${variants:=base off next next+last}" "${workloads:=cache}"
 fi
 : "${variants:=$all}" "${workloads:=all}"
-sb_positive "$reps" "$secs" "$jobs"
+sb_positive "$reps" "$secs" "$jobs" "$cpus"
+[ "$cpus" -le 8 ] || die "--cpus $cpus: at most 8 vCPUs"
 [ "$jobs" = 1 ] || [ -n "$mode" ] || die "--jobs runs guests side by side, which skews wall-clock figures: drop --wall"
 bench_check_workloads "$workloads"
 workloads=$(echo "$workloads" | tr ',' ' ')
@@ -89,8 +106,10 @@ for v in $variants; do
 	if ! known "$v"; then
 		known "$v-wall" && die "variant '$v' hangs under -icount: use $v-wall"
 		why=$(sb_buddies_retired "$v") && die "variant '$v' is gone: $why"
-		die "unknown variant '$v' (known: $asboot $BENCH_BUDDIES)"
+		die "unknown variant '$v' (known: $asboot $BENCH_BUDDIES; KERNEL=7.3: $BENCH_YARDSTICKS)"
 	fi
+	! is_yardstick "$v" || [ "$SB_KERNEL" = 7.3 ] ||
+		die "variant '$v' is make yardsticks', on KERNEL=7.3 only (this is KERNEL=$SB_KERNEL)"
 	case $cachesim$v in
 	--cachesim*-wall) die "variant '$v' runs in wall-clock mode, the cache model needs -icount" ;;
 	*-wall) [ "$jobs" = 1 ] || die "variant '$v' runs in wall-clock mode: it cannot share the host (drop --jobs)" ;;
@@ -110,23 +129,73 @@ need_kernel() {
 	k=$k/arch/x86/boot/bzImage
 	[ -f "$k" ] || die "no $1 kernel for config $cfg: $k (run: make kernels CONFIG=$cfg)"
 }
+# The series' first commit, the one the prefix kernel of upstream-fixed must be built
+# from; and the prefix worktree's commit.
+first_patch() {
+	git -C "$(sb_src patched)" rev-list --reverse "$SB_FIXES_BRANCH..$SB_BRANCH" | head -n 1
+}
 anchor_612= anchor_61=
 for v in $variants; do
 	is_patched "$v" && need_kernel "$bk"
+	if is_yardstick "$v"; then
+		# shellcheck disable=SC2046
+		set -- $(bench_yardstick "$v")
+		need_kernel "$1"
+		if [ "$1" = prefix ]; then
+			pc=$(git -C "$(sb_src prefix)" rev-parse HEAD 2>/dev/null) || pc=none
+			[ "$pc" = "$(first_patch)" ] || die "variant $v boots the prefix kernel, but" \
+				"$(sb_src prefix) is at $pc, not the series' first patch (host/bench/yardsticks.sh builds it)"
+		fi
+	fi
 	case $v in
 	base) need_kernel base ;;
 	stock-6.12) anchor_612=$("$SB_TOP/host/anchors.sh" 6.12) || die "no 6.12 anchor" ;;
 	stock-6.1-wall) anchor_61=$("$SB_TOP/host/anchors.sh" 6.1) || die "no 6.1 anchor" ;;
 	esac
 done
-mname=deterministic
-[ -n "$mode" ] || mname=wall-clock
+mname="deterministic (-icount)"
+[ -n "$mode" ] || mname="wall-clock (multi-threaded TCG)"
 [ -z "$cachesim" ] || mname="$mname, cache model"
+mname="$mname, $cpus vCPUs"
 bench_start "$SCHED_BUDDY_CACHE/bench/$(date +%Y%m%d-%H%M%S)"
 out=$bench_out
+# The kernels, copied: kernels/KERNEL.bzImage (base, patched, prefix), booted from there.
+mkdir -p "$out/kernels"
+for kv in $(for v in $variants; do
+	is_patched "$v" && echo "$bk"
+	! is_yardstick "$v" || bench_yardstick "$v" | cut -d' ' -f1
+	[ "$v" != base ] || echo base
+done | sort -u); do
+	cp "$(sb_obj "$kv" "$cfg")/arch/x86/boot/bzImage" "$out/kernels/$kv.bzImage" ||
+		die "cannot copy the $kv kernel into $out/kernels"
+done
+# yardstick_line VARIANT: kernels.txt's line of a yardstick variant
+yardstick_line() {
+	# shellcheck disable=SC2046
+	set -- "$1" $(bench_yardstick "$1")
+	printf '%s %s: ' "$1" "$(sb_uts "$(sb_obj "$2" "$cfg")" release)"
+	case $2 in
+	base) printf "Debian's %s with patches/%s/ (no series)" "$SB_SOURCE_PKG" "$SB_FIXES" ;;
+	prefix) printf 'the series up to its first patch, "%s"' \
+		"$(git -C "$(sb_src prefix)" log -1 --format=%s)" ;;
+	patched) printf 'the whole series (%s patches)' "$(sb_series "$SB_TOP/patches/$SB_SERIES" | wc -l)" ;;
+	esac
+	case $3 in
+	next) echo ", NEXT_BUDDY on" ;;
+	next+last) echo ", NEXT_BUDDY and LAST_BUDDY on" ;;
+	esac
+}
 {
 	for v in $variants; do
-		is_patched "$v" && printf '%s %s\n' "$v" "$(sb_uts "$(sb_obj "$bk" "$cfg")" release)"
+		if is_patched "$v"; then
+			printf '%s %s' "$v" "$(sb_uts "$(sb_obj "$bk" "$cfg")" release)"
+			if [ "$SB_KERNEL" = 7.3 ]; then
+				echo ": the whole series, buddies set to $v"
+			else
+				echo
+			fi
+		fi
+		! is_yardstick "$v" || yardstick_line "$v"
 		case $v in
 		base) printf '%s %s\n' "$v" "$(sb_uts "$(sb_obj base "$cfg")" release)" ;;
 		stock-6.12) printf '%s %s\n' "$v" "${anchor_612##* }" ;;
@@ -134,11 +203,13 @@ out=$bench_out
 		esac
 	done
 	if [ -n "$SB_HAS_SERIES" ]; then
-		echo "fixes in base and patched (patches/fixes/): $(sb_fixes_summary)"
+		echo "fixes in base and patched (patches/$SB_FIXES/): $(sb_fixes_summary)"
 	else
 		echo "Debian's $SB_SOURCE_PKG as it ships, no patch: off and next set its own NEXT_BUDDY"
 	fi
 	echo "mode: $mname"
+	echo "kernels booted: copies of each bzImage, in kernels/ beside this file"
+	printf %s "$notes"
 	[ -z "$cachesim" ] || echo "cache model: ${cs:-defaults} (docs/cache-model.md)"
 	[ -z "$grouped" ] || echo "placement: the workloads in a cgroup of their own (guest/bench -g)"
 } >"$out/kernels.txt"
@@ -147,17 +218,21 @@ total=$((reps * nv))
 
 # launch VARIANT FILE: boot VARIANT, run guest/bench in it, its output to FILE.
 launch() {
-	lv=$1 lf=$2 vmode=$mode
-	is_patched "$lv" && set -- --variant "$bk" --config "$cfg"
+	lv=$1 lf=$2 vmode=$mode gm=$1
+	is_patched "$lv" && set -- --kernel "$out/kernels/$bk.bzImage"
+	if is_yardstick "$lv"; then
+		gm=$(bench_yardstick "$lv" | cut -d' ' -f2)
+		set -- --kernel "$out/kernels/$(bench_yardstick "$lv" | cut -d' ' -f1).bzImage"
+	fi
 	case $lv in
-	base) set -- --variant base --config "$cfg" ;;
+	base) set -- --kernel "$out/kernels/base.bzImage" ;;
 	stock-6.12) set -- --kernel "${anchor_612%% *}" --initrd "$(echo "$anchor_612" | cut -d' ' -f2)" ;;
 	stock-6.1-wall)
 		set -- --kernel "${anchor_61%% *}" --initrd "$(echo "$anchor_61" | cut -d' ' -f2)"
 		vmode= ;;
 	esac
-	"$SB_TOP/host/boot.sh" "$@" $vmode ${cachesim:+--cachesim "$cs"} --timeout 1800 \
-		--name "bench-$lv" -- "$SB_TOP/guest/bench" ${cachesim:+-m} $grouped "$SB_TOP/build" "$lv" \
+	"$SB_TOP/host/boot.sh" "$@" --cpus "$cpus" $vmode ${cachesim:+--cachesim "$cs"} --timeout 1800 \
+		--name "bench-$lv" -- "$SB_TOP/guest/bench" ${cachesim:+-m} $grouped "$SB_TOP/build" "$gm" \
 		"$secs" "$workloads" >"$lf" 2>&1
 }
 

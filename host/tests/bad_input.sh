@@ -15,7 +15,7 @@ trap 'rm -rf "$out" "$dir"' EXIT
 # only what this test passes
 unset MAKEFLAGS MFLAGS MAKELEVEL CONFIG KERNEL BENCH_CACHE BENCH_JOBS BENCH_QUICK_VARIANTS \
 	TORTURE_SECONDS SOAK_HOURS TOPOLOGY_ARGS DEB_CONFIG DEB_LSMOD DEB MAINLINE_ARGS \
-	SB_PATCHES FORCE SB_CHECK_ONLY SB_BENCH_CORRECTION
+	SB_PATCHES FORCE SB_CHECK_ONLY SB_BENCH_CORRECTION YARDSTICKS_ARGS
 cache=$dir/cache fake=$dir/fake
 mkdir "$cache" "$fake"
 for t in apt-get apt-cache dpkg dpkg-source dpkg-buildpackage tar git cc gcc qemu-system-x86_64; do
@@ -84,6 +84,20 @@ for g in bench-quick bench bench-cache bench-defaults bench-topology; do
 	refused "SB_BENCH_CORRECTION='fwer': .* holm .* or bh" \
 		in_scratch env SB_BENCH_CORRECTION=fwer make -C "$top" -s $g
 done
+# make yardsticks: its variants, vCPUs and KERNEL (7.3 alone), before deps or a build
+refused "unknown variant 'bogus' \(make yardsticks knows: off upstream upstream-fixed series series\+last\)" \
+	mk yardsticks YARDSTICKS_ARGS='--variants "off bogus"'
+refused "unknown variant 'base' \(make yardsticks knows" mk yardsticks YARDSTICKS_ARGS='--variants base'
+refused "--cpus '3': make yardsticks runs 1, 2 or 4 vCPUs" mk yardsticks YARDSTICKS_ARGS='--cpus 3'
+refused "--cpus '0': make yardsticks runs 1, 2 or 4 vCPUs" mk yardsticks YARDSTICKS_ARGS='--cpus 0'
+refused "variant 'series' named twice" mk yardsticks YARDSTICKS_ARGS='--variants "series off series"'
+refused "no variants given" mk yardsticks YARDSTICKS_ARGS="--variants ' '"
+refused "make yardsticks runs on KERNEL=7.3 only, not KERNEL='6.12'" mk yardsticks KERNEL=6.12
+refused "'0' is not a positive number" mk yardsticks YARDSTICKS_ARGS='--reps 0'
+refused "unknown config 'nosuch'" mk yardsticks YARDSTICKS_ARGS='--config nosuch'
+refused "bad workload list 'a;b'" mk yardsticks YARDSTICKS_ARGS="--workloads 'a;b'"
+refused "SB_BENCH_CORRECTION='fwer': .* holm .* or bh" \
+	in_scratch env SB_BENCH_CORRECTION=fwer make -C "$top" -s yardsticks
 refused "unknown topology 'flat'" mk bench-topology TOPOLOGY_ARGS='--topologies flat'
 refused "unknown mode 'everywhere' \(known: off global groups\)" mk bench-topology TOPOLOGY_ARGS='--modes everywhere'
 refused "'test' is a QEMU guest config" mk deb DEB_CONFIG=test
@@ -153,6 +167,14 @@ refused "wall-clock mode: it cannot share the host" sb host/bench/run.sh --jobs 
 refused "unknown config 'nosuch'" sb host/bench/run.sh --config nosuch --variants "stock-6.12 base"
 refused "must not contain blanks: 'a b'" sb host/bench/run.sh --cachesim 'a b'
 refused "bad workload list 'a;b'" sb host/bench/run.sh --workloads 'a;b'
+refused "unknown option '--bogus'" sb host/bench/yardsticks.sh --bogus
+refused "--cpus '8': make yardsticks runs 1, 2 or 4 vCPUs" sb host/bench/yardsticks.sh --cpus 8
+refused "unknown variant 'next' \(make yardsticks knows" sb host/bench/yardsticks.sh --variants next
+refused "option --cpus needs a value" sb host/bench/yardsticks.sh --cpus
+refused "KERNEL=7.3 only, not KERNEL='7.2'" in_scratch env KERNEL=7.2 "$top/host/bench/yardsticks.sh" --dry-run
+refused "variant 'upstream' is make yardsticks', on KERNEL=7.3 only" sb host/bench/run.sh --variants "off upstream"
+refused "--cpus 16: at most 8 vCPUs" sb host/bench/run.sh --cpus 16
+refused "'0' is not a positive number" sb host/bench/run.sh --cpus 0
 refused "unknown option '--bogus'" sb host/bench/defaults.sh --bogus
 refused "'0' is not a positive number" sb host/bench/defaults.sh --jobs 0
 refused "no results.csv in '/nonexistent'" sb host/bench/defaults.sh --merge /nonexistent /nonexistent
@@ -171,15 +193,18 @@ refused "has no check-only mode" in_scratch env SB_CHECK_ONLY=1 "$top/host/prefi
 
 # Valid values pass make's checks: make -n prints the goal's command (-o: without the
 # prerequisites' commands, slow to list).
-make_runs bench-cache "host/bench/run.sh --cachesim '' --jobs 2 --reps 5 --seconds 2" \
+make_runs bench-cache "host/bench/run.sh --cachesim '' --jobs '2' --reps 5 --seconds 2" \
 	BENCH_CACHE=large BENCH_JOBS=2 -o guest -o cachesim
-make_runs bench-quick 'host/bench/run.sh --reps 3 --seconds 2 --workloads quick --variants "base stock-6.12"' \
+make_runs bench-quick "host/bench/run.sh --reps 3 --seconds 2 --workloads quick --variants 'base stock-6.12'" \
 	BENCH_QUICK_VARIANTS='base stock-6.12' -o guest
 make_runs bench-topology "host/bench/topology.sh --slice 100 --modes 'off groups'" \
 	TOPOLOGY_ARGS="--slice 100 --modes 'off groups'" -o kernels -o guest
-make_runs torture "host/torture.sh --seconds 60 --cpus 4" TORTURE_SECONDS=60 -o tree -o guest
+make_runs torture "host/torture.sh --seconds '60' --cpus 4" TORTURE_SECONDS=60 -o tree -o guest
 make_runs soak "host/torture.sh --soak '0.5' --cpus 4" SOAK_HOURS=0.5 -o tree -o guest
-make_runs mainline-kernel "KERNEL=7.3 host/build.sh base debug >/dev/null" CONFIG=debug -o mainline-tree
-make_runs test "CONFIG=bench host/test.sh" CONFIG=bench -o kernels -o guest -o cachesim
+make_runs mainline-kernel "KERNEL='7.3' host/build.sh patched 'debug' >/dev/null" CONFIG=debug -o mainline-tree
+make_runs mainline-kernel "KERNEL='7.2' host/build.sh base 'debug' >/dev/null" CONFIG=debug MAINLINE=7.2 -o mainline-tree
+make_runs yardsticks "host/bench/yardsticks.sh --cpus 4 --wall --reps 1" \
+	YARDSTICKS_ARGS='--cpus 4 --wall --reps 1' -o deps -o build/pairs -o build/wakelat -o build/slice
+make_runs test "CONFIG='bench' host/test.sh" CONFIG=bench -o kernels -o guest -o cachesim
 
 [ "$failed" = 0 ] || { echo "FAIL: $failed failures above" >&2; exit 1; }

@@ -98,15 +98,15 @@ row '| pairs-b0 | cohesion | fast | 0.210 | 0.910 | +333.3% * | 0.000408 | 0.002
 grep -q 'harmonic for rates.*interval of the mean of the reciprocals' "$report" ||
 	fail "the report does not say which mean and which interval"
 # direction and description from guest/metrics.tsv; a metric it lacks has neither
-row '## latency: lat_p99_us (lower is better)'
-row '## hackbench-pipe-process: seconds (lower is better)'
-row '## pingpong: trips_per_s (higher is better)'
-row '## w: unlisted'
+row '## latency: lat_p99_us (lower is better; mode: test)'
+row '## hackbench-pipe-process: seconds (lower is better; mode: test)'
+row '## pingpong: trips_per_s (higher is better; mode: test)'
+row '## w: unlisted (mode: test)'
 row '- `lat_*_us`: 50th, 99th, 99.9th percentile and maximum of the wakeup latency of a periodic SCHED_OTHER task (cyclictest, 1 ms period) sharing a CPU with pairs and hogs'
 row '- `MB_per_s`: tbench throughput over loopback'
 # two rows of the table share the name lat_*_us: each workload gets its own
-row '## wakelat: lat_p999_us (lower is better)'
-row '## wakelat-heavy: wakeups_per_s (higher is better)'
+row '## wakelat: lat_p999_us (lower is better; mode: test)'
+row '## wakelat-heavy: wakeups_per_s (higher is better; mode: test)'
 grep -q '^- `lat_\*_us`: 50th, 90th, 99th, 99.9th percentile and maximum of the wake-to-run latency' \
 	"$report" || fail "no description of wakelat's latencies"
 # p 0.0193 (df 1.02), 6th of 7: 2 x 0.0193 = 0.0387, but Holm's steps keep the 0.0504

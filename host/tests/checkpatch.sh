@@ -7,8 +7,9 @@
 # FILE_PATH_CHANGES is ignored: files added under kernel/sched/ are covered by the SCHEDULER
 # entry's "F: kernel/sched/" in MAINTAINERS (each such changelog says so).
 # patches/mainline/ (against 7.2) is checked with the 7.2 tree's checkpatch.pl when that
-# tree has been fetched (make mainline-tree), and left out, saying so, when not; likewise
-# patches/7.3/fixes/ with the 7.3 tree's (make mainline-tree MAINLINE=7.3).
+# tree has been fetched (make mainline-tree MAINLINE=7.2), and left out, saying so, when
+# not; likewise the 7.3 series (patches/7.3/) and its fixes (patches/7.3/fixes/) with the
+# 7.3 tree's (make mainline-tree).
 . "$(dirname "$0")/lib.sh"
 . "$top/host/lib.sh"
 tree=$(KERNEL=6.12 "$top/host/tree.sh" path patched) || exit 1
@@ -35,8 +36,9 @@ else
 	echo "left out: patches/mainline/ (no 7.2 tree: make mainline-tree)" >&2
 fi
 if tree73=$(KERNEL=7.3 "$top/host/tree.sh" path base 2>/dev/null); then
+	check "$tree73" 7.3
 	check "$tree73" 7.3/fixes
 else
-	echo "left out: patches/7.3/fixes/ (no 7.3 tree: make mainline-tree MAINLINE=7.3)" >&2
+	echo "left out: patches/7.3/ and patches/7.3/fixes/ (no 7.3 tree: make mainline-tree)" >&2
 fi
 echo "ok: $n patches checkpatch clean" >&2

@@ -1,15 +1,17 @@
 #!/bin/sh
 # KERNEL chooses the kernel version (host/lib.sh). Anything but 6.12, 7.2 and 7.3 is
-# refused, naming the accepted values, before a script creates anything; KERNEL=7.2 and 7.3
-# have no patched or prefix kernel and nothing to export, and say how to fetch their source
+# refused, naming the accepted values, before a script creates anything; KERNEL=7.2 has no
+# patched or prefix kernel and nothing to export; 7.2 and 7.3 say how to fetch their source
 # when it is missing. Its fetch (host/tree.sh, make mainline-tree) runs here against package lists
 # made in a temporary directory (SB_FETCH_SOURCES, a flat file: repository; no network):
 # lists without linux-source-7.2, lists that cannot be read and a package whose tarball is
 # cut short are each reported clearly and leave no tree, no temporary directory and no
 # recorded version behind; a good package (a stand-in of a few files) becomes the tree,
 # the pristine source tagged, which a second call reuses without reading the lists.
-# KERNEL=7.3's fetch does the same in its own folder, then applies patches/7.3/fixes/ (here
-# SB_PATCHES' stand-in fix) on branch debian-fixes; a fix that does not apply is named.
+# KERNEL=7.3's fetch does the same in its own folder, then lays its trees out as 6.12's:
+# patches/7.3/fixes/ (here SB_PATCHES' stand-in fix) on branch debian-fixes in the base
+# worktree, patches/7.3/series (a stand-in patch) on branch sched-buddy in the tree; a fix
+# or a patch that does not apply is named with its hunk.
 # make mainline runs host/mainline.sh, which works on MAINLINE's kernel (7.3, or 7.2)
 # whatever KERNEL says.
 # Everything runs in an empty temporary $SCHED_BUDDY_CACHE; nothing is built.
@@ -45,19 +47,19 @@ expect_failure "unknown kernel version KERNEL='5.0' \(accepted: 6.12" \
 expect_failure "unknown kernel version KERNEL='garbage' \(accepted: 6.12" \
 	in_cache KERNEL=garbage "$top/host/boot.sh" -- true
 cache_holds ""
-make_runs mainline-tree "KERNEL=7.3 host/tree.sh"
-make_runs mainline-kernel "KERNEL=7.3 host/build.sh base test >/dev/null"
-make_runs mainline-kernel "KERNEL=7.3 host/build.sh base bench >/dev/null" CONFIG=bench
-make_runs mainline "MAINLINE=7.3 CONFIG=test host/mainline.sh"
-make_runs mainline "MAINLINE=7.3 CONFIG=test host/mainline.sh --preempt-sync" MAINLINE_ARGS=--preempt-sync
-make_runs mainline-tree "KERNEL=7.2 host/tree.sh" MAINLINE=7.2
-make_runs mainline-kernel "KERNEL=7.2 host/build.sh base test >/dev/null" MAINLINE=7.2
-make_runs mainline "MAINLINE=7.2 CONFIG=test host/mainline.sh" MAINLINE=7.2
+make_runs mainline-tree "KERNEL='7.3' host/tree.sh"
+make_runs mainline-kernel "KERNEL='7.3' host/build.sh patched 'test' >/dev/null"
+make_runs mainline-kernel "KERNEL='7.3' host/build.sh patched 'bench' >/dev/null" CONFIG=bench
+make_runs mainline "MAINLINE='7.3' CONFIG='test' host/mainline.sh"
+make_runs mainline "MAINLINE='7.3' CONFIG='test' host/mainline.sh --preempt-sync" MAINLINE_ARGS=--preempt-sync
+make_runs mainline-tree "KERNEL='7.2' host/tree.sh" MAINLINE=7.2
+make_runs mainline-kernel "KERNEL='7.2' host/build.sh base 'test' >/dev/null" MAINLINE=7.2
+make_runs mainline "MAINLINE='7.2' CONFIG='test' host/mainline.sh" MAINLINE=7.2
 
 # 7.2 before its fetch, and what it does not have.
 expect_failure "linux-source-7.2 has not been fetched \(run: make mainline-tree MAINLINE=7.2\)" \
 	in_cache KERNEL=7.2 "$top/host/build.sh" base test
-expect_failure "KERNEL=7.2 has no patched kernel: the series applies to 6.12 only" \
+expect_failure "KERNEL=7.2 has no patched kernel: the series applies to 6.12 and 7.3 only" \
 	in_cache KERNEL=7.2 "$top/host/build.sh" patched test
 expect_failure "KERNEL=7.2 has no prefix kernel" in_cache KERNEL=7.2 "$top/host/tree.sh" path prefix
 expect_failure "KERNEL=7.2 has no series to export" in_cache KERNEL=7.2 "$top/host/tree.sh" export
@@ -78,9 +80,9 @@ expect_failure "linux-source-7.2 has not been fetched \(run: make mainline-tree 
 # 7.3 in its own folder.
 expect_failure "linux-source-7.3 has not been fetched \(run: make mainline-tree\)" \
 	in_cache KERNEL=7.3 "$top/host/build.sh" base test
-expect_failure "KERNEL=7.3 has no patched kernel: the series applies to 6.12 only \(the base kernel is Debian's linux-source-7.3 with patches/7.3/fixes/\)" \
+expect_failure "linux-source-7.3 has not been fetched \(run: make mainline-tree\)" \
 	in_cache KERNEL=7.3 "$top/host/build.sh" patched test
-expect_failure "KERNEL=7.3 has no series to export" in_cache KERNEL=7.3 "$top/host/tree.sh" export
+expect_failure "linux-source-7.3 has not been fetched" in_cache KERNEL=7.3 "$top/host/tree.sh" export
 expect_failure "MAINLINE='6.12' is not a mainline kernel \(accepted: 7.3, the default, or 7.2\)" \
 	in_cache MAINLINE=6.12 "$top/host/mainline.sh"
 cache_holds ""
@@ -186,6 +188,10 @@ diff --git a/kernel/a.c b/kernel/a.c
 2.39.5
 PATCH
 echo 0001-a.patch >"$dir/p73/7.3/fixes/series"
+# The 7.3 series: a stand-in patch above the fix.
+sed -e 's/^-int x;/-int x = 1;/' -e 's/^+int x = 1;/+int x = 2;/' -e 's/a: Make x one/a: Make x two/' \
+	"$dir/p73/7.3/fixes/0001-a.patch" >"$dir/p73/7.3/0001-b.patch"
+echo 0001-b.patch >"$dir/p73/7.3/series"
 fetch73() {
 	in_cache KERNEL=7.3 SB_PATCHES="$dir/p73" \
 		SB_FETCH_SOURCES="deb [trusted=yes] file:$1 ./" "$top/host/tree.sh"
@@ -195,14 +201,27 @@ tree3=$cache/mainline-7.3/linux-7.3_rc1-1
 grep -q "took linux-source-7.3 7.3~rc1-1 from experimental: $tree3" "$out" ||
 	fail "the 7.3 fetch did not say which version it took: $(cat "$out")"
 grep -q "applied 1 fixes on debian-fixes" "$out" || fail "the 7.3 fix was not applied: $(cat "$out")"
-cache_holds "mainline mainline-7.3 mainline-7.3/linux-7.3_rc1-1 mainline-7.3/linux-source-7.3.version mainline/linux-7.2.2-1 mainline/linux-source-7.2.version"
-[ "$(cat "$tree3/kernel/a.c")" = "int x = 1;" ] || fail "$tree3 is not at its fix"
+grep -q "applied 1 patches on sched-buddy" "$out" || fail "the 7.3 series was not applied: $(cat "$out")"
+cache_holds "mainline mainline-7.3 mainline-7.3/linux-7.3_rc1-1 mainline-7.3/linux-7.3_rc1-1-base mainline-7.3/linux-source-7.3.version mainline/linux-7.2.2-1 mainline/linux-source-7.2.version"
+[ "$(cat "$tree3-base/kernel/a.c")" = "int x = 1;" ] || fail "$tree3-base is not at its fix"
+[ "$(cat "$tree3/kernel/a.c")" = "int x = 2;" ] || fail "$tree3 is not at its series"
 [ "$(git -C "$tree3" log --format=%s debian-base..debian-fixes)" = "a: Make x one" ] ||
 	fail "$tree3: branch debian-fixes is not the pristine source and the fix"
+[ "$(git -C "$tree3" log --format=%s debian-fixes..sched-buddy)" = "a: Make x two" ] ||
+	fail "$tree3: branch sched-buddy is not debian-fixes and the series"
 [ "$(in_cache KERNEL=7.3 "$top/host/tree.sh" path)" = "$tree3" ] || fail "tree.sh path is not $tree3"
-echo "ok: KERNEL=7.3 took 7.3~rc1-1 into $tree3, its fix on debian-fixes; 7.2's tree stays" >&2
-# A fix that does not apply: named, the tree left at the fixes it had.
-sed -i 's/^-int x;/-int y;/' "$dir/p73/7.3/fixes/0001-a.patch"
-expect_failure "fix 0001-a.patch does not apply to linux-source-7.3 7.3~rc1-1; $tree3 left as it was" \
+[ "$(in_cache KERNEL=7.3 "$top/host/tree.sh" path base)" = "$tree3-base" ] ||
+	fail "tree.sh path base is not $tree3-base"
+echo "ok: KERNEL=7.3 took 7.3~rc1-1: its fix on debian-fixes in $tree3-base, its series on sched-buddy in $tree3; 7.2's tree stays" >&2
+# A patch of the series that does not apply: named with its hunk, the tree left as it was.
+cp "$dir/p73/7.3/0001-b.patch" "$dir/b.good"
+sed -i 's/^-int x = 1;/-int z = 1;/' "$dir/p73/7.3/0001-b.patch"
+expect_failure "patch 0001-b.patch does not apply to linux-source-7.3 7.3~rc1-1 \(hunk at kernel/a.c:1\); $tree3 left as it was" \
 	fetch73 "$dir/nosuch"
-[ "$(cat "$tree3/kernel/a.c")" = "int x = 1;" ] || fail "$tree3 was changed by a fix that does not apply"
+[ "$(cat "$tree3/kernel/a.c")" = "int x = 2;" ] || fail "$tree3 was changed by a patch that does not apply"
+mv "$dir/b.good" "$dir/p73/7.3/0001-b.patch"
+# A fix that does not apply: named with its hunk, the base tree left at the fixes it had.
+sed -i 's/^-int x;/-int y;/' "$dir/p73/7.3/fixes/0001-a.patch"
+expect_failure "fix 0001-a.patch does not apply to linux-source-7.3 7.3~rc1-1 \(hunk at kernel/a.c:1\); $tree3-base left as it was" \
+	fetch73 "$dir/nosuch"
+[ "$(cat "$tree3-base/kernel/a.c")" = "int x = 1;" ] || fail "$tree3-base was changed by a fix that does not apply"

@@ -22,11 +22,14 @@ expect_failure() {
 }
 
 # make_runs TARGET WANT [VAR=VALUE...]: the last command `make TARGET VAR=VALUE...` would
-# run (make -n, blanks squeezed) must be WANT. Unset MAKEFLAGS first: only these count.
+# run must be WANT: make -n's last line is the goal's recipe, its sb_run commands each
+# ended by ';' (the Makefile's sb_recipe); the last of them, blanks squeezed. Unset
+# MAKEFLAGS first: only these count.
 make_runs() {
 	mr_target=$1 mr_want=$2
 	shift 2
-	mr_got=$(make -C "$top" -s -n "$mr_target" "$@" | tail -n 1 | tr -s ' ' | sed 's/ $//')
+	mr_got=$(make -C "$top" -s -n "$mr_target" "$@" | tail -n 1 | tr -s ' ' |
+		sed -e 's/; *$//' -e 's/.*; //' -e 's/ $//')
 	if [ "$mr_got" != "$mr_want" ]; then
 		echo "FAIL: make $mr_target $* runs '$mr_got', expected '$mr_want'" >&2
 		exit 1
