@@ -21,20 +21,9 @@
 
 #include "lib/sb.h"
 
-/* struct sched_attr as of Linux 4.13 (glibc 2.36 has none), for sched_getattr(). */
-struct slice_attr {
-	unsigned int size, sched_policy;
-	unsigned long long sched_flags;
-	int sched_nice;
-	unsigned int sched_priority;
-	unsigned long long sched_runtime, sched_deadline, sched_period;
-	unsigned int sched_util_min, sched_util_max;
-};
-
 int main(int argc, char **argv)
 {
-	struct slice_attr a;
-	unsigned long long ns;
+	unsigned long long ns, got;
 	int err;
 
 	if (argc < 3) {
@@ -48,14 +37,14 @@ int main(int argc, char **argv)
 			strerror(-err));
 		return 2;
 	}
-	memset(&a, 0, sizeof(a));
-	if (syscall(SYS_sched_getattr, 0, &a, sizeof(a), 0)) {
-		fprintf(stderr, "slice: sched_getattr: %s\n", strerror(errno));
+	err = sb_get_slice(0, &got);
+	if (err) {
+		fprintf(stderr, "slice: sched_getattr: %s\n", strerror(-err));
 		return 2;
 	}
-	if (a.sched_runtime != ns) {
+	if (got != ns) {
 		fprintf(stderr, "slice: asked for a slice of %llu ns, the kernel reports %llu\n",
-			ns, a.sched_runtime);
+			ns, got);
 		return 2;
 	}
 	execvp(argv[2], argv + 2);

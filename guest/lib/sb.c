@@ -142,6 +142,16 @@ int sb_set_slice(pid_t pid, unsigned long long ns)
 	return syscall(SYS_sched_setattr, pid, &a, 0) ? -errno : 0;
 }
 
+int sb_get_slice(pid_t pid, unsigned long long *ns)
+{
+	struct sb_sched_attr a = { 0 };
+
+	if (syscall(SYS_sched_getattr, pid, &a, sizeof(a), 0))
+		return -errno;
+	*ns = a.sched_runtime;
+	return 0;
+}
+
 int sb_set_deadline(pid_t pid, unsigned long long runtime, unsigned long long period)
 {
 	struct sb_sched_attr a = { .size = sizeof(a), .sched_policy = SCHED_DEADLINE,

@@ -45,6 +45,11 @@ int sb_pin_cpu(int cpu);
 /* Ask for a slice of ns nanoseconds (sched_runtime, SCHED_OTHER); returns 0 or -errno. */
 int sb_set_slice(pid_t pid, unsigned long long ns);
 /*
+ * The slice pid asked for in *ns (sched_getattr() reports a fair task's custom slice as
+ * its sched_runtime; 0: none asked); 0 or -errno.
+ */
+int sb_get_slice(pid_t pid, unsigned long long *ns);
+/*
  * Make pid SCHED_DEADLINE with runtime ns of every period ns (the deadline the period);
  * returns 0 or -errno (-EPERM for a task whose affinity is narrower than its root domain).
  */
