@@ -2,8 +2,10 @@
 # The buddy KUnit suite as a kunit.py user runs it: the patched tree's
 # tools/testing/kunit/kunit.py builds the series' own kernel/sched/.kunitconfig for ARCH
 # (--kunitconfig=kernel/sched, as in a tree with only the patches: no schedstats), in
-# $SCHED_BUDDY_CACHE/kunit-ARCH through ccache, boots it (QEMU for x86_64) and parses the
-# result. The test kernels run the same suite at boot, with schedstats.
+# $SCHED_BUDDY_CACHE/kunit-ARCH through ccache, boots it in QEMU and parses the result. The
+# test kernels run the same suite at boot, with schedstats.
+# --arch um builds the UML kernel only (kunit.py build): UML would run the kernel as a
+# process of this machine, and kernels run here only inside QEMU guests.
 #   host/kunit.sh [--arch x86_64|um]     (default: x86_64)
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -24,9 +26,11 @@ sb_checked
 src=$(sb_src patched)
 [ -f "$src/tools/testing/kunit/kunit.py" ] || die "no kernel tree at $src (run: make tree)"
 
+step=run timeout=--timeout=900
+[ "$arch" != um ] || { step=build timeout=; log "UML: building only, never run on this machine"; }
 cd "$src"
 CCACHE_DIR="$SCHED_BUDDY_CACHE/ccache" CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G} \
-	python3 tools/testing/kunit/kunit.py run --arch="$arch" \
+	python3 tools/testing/kunit/kunit.py "$step" --arch="$arch" \
 	--kunitconfig=kernel/sched \
 	--build_dir="$SCHED_BUDDY_CACHE/kunit-$arch" --make_options "CC=ccache gcc" \
-	--jobs="$(nproc)" --timeout=900
+	--jobs="$(nproc)" $timeout
