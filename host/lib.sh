@@ -188,6 +188,21 @@ sb_private_apt() {
 # comment; blank lines are skipped).
 sb_series() { sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$1/series"; }
 
+# sb_series_commits: the commits of KERNEL's series, first to last (branch SB_BRANCH above
+# SB_FIXES_BRANCH in the patched tree).
+sb_series_commits() {
+	git -C "$(sb_src patched)" rev-list --reverse "$SB_FIXES_BRANCH..$SB_BRANCH"
+}
+
+# sb_prefix_at COMMIT: check COMMIT out in the prefix worktree (sb_src prefix), added at
+# SB_FIXES_BRANCH first if it is not there.
+sb_prefix_at() {
+	sb_pa_wt=$(sb_src prefix)
+	[ -d "$sb_pa_wt" ] || git -C "$(sb_src patched)" worktree add -q --detach "$sb_pa_wt" \
+		"$SB_FIXES_BRANCH" || die "cannot add worktree $sb_pa_wt"
+	git -C "$sb_pa_wt" checkout -q --detach "$1" || die "cannot check out $1 in $sb_pa_wt"
+}
+
 # sb_fixes_summary: the subjects of the fixes' series of KERNEL (patches/$SB_FIXES/series:
 # patches/fixes/ for 6.12, patches/7.3/fixes/ for 7.3), in order, "; " between them ("none"
 # when it names no patch or KERNEL has no fixes): what both kernels carry besides Debian's

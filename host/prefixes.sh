@@ -11,16 +11,13 @@ set -eu
 cfg=${1:-test}
 sb_check_config "$cfg"
 tree=$(sb_src patched)
-wt=$(sb_src prefix)
 [ -d "$tree/.git" ] || die "no kernel tree at $tree (run: make tree)"
 [ -x "$SB_TOP/build/run_kselftest.sh" ] || die "build/run_kselftest.sh missing (run: make tests)"
-[ -d "$wt" ] || git -C "$tree" worktree add -q --detach "$wt" "$SB_FIXES_BRANCH" ||
-	die "cannot add worktree $wt"
 
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 
-commits=$(git -C "$tree" rev-list --reverse "$SB_FIXES_BRANCH..$SB_BRANCH")
+commits=$(sb_series_commits)
 total=$(echo "$commits" | grep -c .)
 [ "$total" -gt 0 ] || die "the series is empty"
 n=0
@@ -28,7 +25,7 @@ for c in $commits; do
 	n=$((n + 1))
 	subject=$(git -C "$tree" log -1 --format=%s "$c")
 	log "prefix $n/$total: $subject"
-	git -C "$wt" checkout -q --detach "$c" || die "cannot check out $c in $wt"
+	sb_prefix_at "$c"
 	"$SB_TOP/host/build.sh" prefix "$cfg" >/dev/null ||
 		die "prefix $n/$total ($subject) does not build"
 	obj=$(sb_obj prefix "$cfg")

@@ -129,11 +129,8 @@ need_kernel() {
 	k=$k/arch/x86/boot/bzImage
 	[ -f "$k" ] || die "no $1 kernel for config $cfg: $k (run: make kernels CONFIG=$cfg)"
 }
-# The series' first commit, the one the prefix kernel of upstream-fixed must be built
-# from; and the prefix worktree's commit.
-first_patch() {
-	git -C "$(sb_src patched)" rev-list --reverse "$SB_FIXES_BRANCH..$SB_BRANCH" | head -n 1
-}
+# The series' first commit, the one the prefix kernel of upstream-fixed must be built from.
+first_patch() { sb_series_commits | head -n 1; }
 anchor_612= anchor_61=
 for v in $variants; do
 	is_patched "$v" && need_kernel "$bk"

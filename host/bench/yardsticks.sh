@@ -95,7 +95,7 @@ if [ -n "$last" ] && ! grep -q 'SCHED_FEAT(LAST_BUDDY' "$patched/kernel/sched/fe
 	note="series+last left out: $why"
 	log "$note"
 fi
-first=$(git -C "$patched" rev-list --reverse "$SB_FIXES_BRANCH..$SB_BRANCH" | head -n 1)
+first=$(sb_series_commits | head -n 1)
 [ -n "$first" ] || die "the 7.3 series is empty ($SB_FIXES_BRANCH..$SB_BRANCH in $patched)"
 subject=$(git -C "$patched" log -1 --format=%s "$first")
 case $subject in
@@ -105,7 +105,7 @@ esac
 
 # The kernels the variants boot: base (upstream), prefix (upstream-fixed), patched.
 kernels=$(for v in $variants; do
-	case $v in upstream) echo base ;; upstream-fixed) echo prefix ;; *) echo patched ;; esac
+	if [ "$v" = off ]; then echo patched; else bench_yardstick "$v" | cut -d' ' -f1; fi
 done | sort -u | paste -sd' ' -)
 nv=$(echo $variants | wc -w)
 set -- --reps "$reps" --seconds "$secs" --config "$cfg" --cpus "$cpus" $wall \
@@ -145,10 +145,7 @@ fi
 if [ -n "$build" ]; then
 	for k in $kernels; do
 		if [ "$k" = prefix ]; then
-			wt=$(sb_src prefix)
-			[ -d "$wt" ] || git -C "$patched" worktree add -q --detach "$wt" "$SB_FIXES_BRANCH" ||
-				die "cannot add worktree $wt"
-			git -C "$wt" checkout -q --detach "$first" || die "cannot check out $first in $wt"
+			sb_prefix_at "$first"
 			log "prefix kernel: $first \"$subject\""
 		fi
 		"$SB_TOP/host/build.sh" "$k" "$cfg" >/dev/null || die "building the $k kernel ($cfg) failed"
