@@ -3,7 +3,8 @@
  * Buddies cost nobody their CPU share: unprivileged ping-pong pairs (the adversary: each
  * member wakes its partner as often as it can, or works long bursts) share one CPU with a
  * hog. With NEXT_BUDDY on (and LAST_BUDDY, where the kernel has it), the hog's share may
- * drop, and a pair's share may grow, by at most SHARE_BOUND of the CPU compared with the same run with buddies off.
+ * drop, and a pair's share may grow, by at most SHARE_BOUND of the CPU compared with the
+ * same run with buddies off.
  * The lag, sampled every 20 ms (the largest |lag| of the workload's runnable tasks in each
  * sample), may exceed buddies-off's by at most one buddy window (sb_buddy_window_ns(),
  * Documentation/scheduler/sched-buddy.rst) at its 95th percentile. Not at its maximum:

@@ -15,8 +15,8 @@
  * skips the case, which shows it cannot pass without the series; so it does on the
  * patched kernel of another version than 6.12 (SB_VERSION, from host/lib.sh's
  * sb_guest_suite: 7.3's series has the counters and the bounds, not LAST_BUDDY or
- * BUDDY_ROOT); on any other kernel it fails the case. Schedstats go on (the buddy counters need them) and the whole sched
- * feature set is saved. Teardown writes the saved set back after the case, passed or
+ * BUDDY_ROOT); on any other kernel it fails the case. Schedstats go on (the buddy
+ * counters need them) and the whole sched feature set is saved. Teardown writes the saved set back after the case, passed or
  * failed; a failed write back fails the case. A case killed at its timeout (the harness
  * kills its process group) is not torn down.
  */

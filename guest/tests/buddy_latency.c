@@ -6,8 +6,9 @@
  * one window. The periodic task, which sleeps most of the time, is usually the EEVDF pick
  * when it wakes, so with NEXT_BUDDY on (and LAST_BUDDY, where the kernel has it) its p99
  * wakeup latency may exceed the buddies-off p99 by at most one window
- * (sb_buddy_window_ns(): the slice ends at a tick, so a tick more). The maximum is reported: a task with others ahead of it in EEVDF order
- * can meet a window before each of them (Documentation/scheduler/sched-buddy.rst).
+ * (sb_buddy_window_ns(): the slice ends at a tick, so a tick more). The maximum is
+ * reported: a task with others ahead of it in EEVDF order can meet a window before each
+ * of them (Documentation/scheduler/sched-buddy.rst).
  *
  * The chain clock is per cfs_rq: a task d groups below the root may wait a window at
  * each of the d + 1 levels above and at it. The case nested puts the probe at depth 2

@@ -107,26 +107,25 @@ struct buddy_names {
 static int buddy_names(struct buddy_names *n)
 {
 	FILE *f = fopen("/sys/kernel/debug/sched/debug", "re");
-	char line[256], name[2 * SB_BUDDY_NAME], *stat;
+	char line[256], kind[SB_BUDDY_NAME], stat[SB_BUDDY_NAME];
 
 	memset(n, 0, sizeof(*n));
 	if (!f)
 		return -errno;
 	/* "  .buddy_next_set   : 12", kind by kind, a stat a line: the first CPU's will do */
 	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, " .buddy_%31[a-z_] :", name) != 1 || !(stat = strchr(name, '_')))
+		if (sscanf(line, " .buddy_%15[a-z]_%15[a-z_] :", kind, stat) != 2)
 			continue;
-		*stat++ = '\0';
-		if (n->kinds && !strcmp(name, n->kind[0]) && !strcmp(stat, n->stat[0]) &&
+		if (n->kinds && !strcmp(kind, n->kind[0]) && !strcmp(stat, n->stat[0]) &&
 		    n->kinds * n->stats > 1)
 			break;
-		if (!n->kinds || strcmp(name, n->kind[n->kinds - 1])) {
+		if (!n->kinds || strcmp(kind, n->kind[n->kinds - 1])) {
 			if (n->kinds == 4)
 				break;
-			snprintf(n->kind[n->kinds++], SB_BUDDY_NAME, "%s", name);
+			strcpy(n->kind[n->kinds++], kind);
 		}
 		if (n->kinds == 1 && n->stats < 16)
-			snprintf(n->stat[n->stats++], SB_BUDDY_NAME, "%s", stat);
+			strcpy(n->stat[n->stats++], stat);
 	}
 	fclose(f);
 	return n->kinds && n->stats ? 0 : -ENODATA;
@@ -157,23 +156,25 @@ int sb_buddy_events_read(struct sb_buddy_events *ev)
 	if (!f)
 		return -errno;
 	while (fgets(line, sizeof(line), f)) {
-		const char *kind = buddy_name(n.kind, n.kinds, line, " kind=");
-		const char *verdict = buddy_name(n.stat, n.stats, line, " verdict=");
-		bool next = !strcmp(kind, "next"), group = strstr(line, " pid=0 ");
-		bool ran = !strcmp(verdict, "picked") || !strcmp(verdict, "same");
+		const char *kind, *verdict;
+		bool next, picked;
 
 		if (!strstr(line, " sched_buddy: "))
 			continue;
 		ev->lines++;
+		kind = buddy_name(n.kind, n.kinds, line, " kind=");
+		verdict = buddy_name(n.stat, n.stats, line, " verdict=");
+		next = !strcmp(kind, "next");
 		if (!strcmp(verdict, "set")) {
 			next ? ev->next_set++ : ev->last_set++;
 			continue;
 		}
-		if (!strcmp(verdict, "picked"))
+		picked = !strcmp(verdict, "picked");
+		if (picked)
 			next ? ev->next_picked++ : ev->last_picked++;
 		/* "same": the buddy ran, and was the EEVDF pick too */
-		if (ran)
-			group ? ev->group_ran++ : ev->task_ran++;
+		if (picked || !strcmp(verdict, "same"))
+			strstr(line, " pid=0 ") ? ev->group_ran++ : ev->task_ran++;
 	}
 	fclose(f);
 	return 0;
