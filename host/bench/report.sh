@@ -11,7 +11,8 @@
 # direction is better and what a metric means come from guest/metrics.tsv. The title and
 # every table's heading name the mode (MODE: run.sh's says deterministic or wall-clock and
 # the vCPUs). When gnuplot is installed, host/bench/plot.sh draws PNGs beside results.csv and the report
-# links them.
+# links them. For make yardsticks' results (variants off and upstream) host/bench/goal.sh's
+# decision table follows.
 #   [SB_BENCH_CORRECTION=holm|bh] host/bench/report.sh results.csv [MODE]
 # SB_BENCH_CORRECTION: the correction over the comparisons, holm (Holm, the family-wise
 # error rate; the default) or bh (Benjamini-Hochberg, the false discovery rate); another
@@ -154,3 +155,7 @@ END {
 		for (i = 1; i <= np; i++) printf "![%s](%s)\n\n", p[i], p[i]
 	}
 }'
+# make yardsticks' results (off and upstream among the variants): its decision table too
+if grep -q '^off,' "$csv" && grep -q '^upstream,' "$csv"; then
+	"$here/goal.sh" "$csv" "$mode"
+fi
