@@ -192,9 +192,9 @@ double sb_max_lag_ms(int cpu, const volatile pid_t *pids, int npids)
 {
 	FILE *f = fopen("/sys/kernel/debug/sched/debug", "re");
 	char line[512], me[16], root[32], state[4], comm[32];
-	double avg = NAN, max = -1, v;
-	bool mine = false, tasks = false;
-	int pid;
+	double avg = NAN, max = -1, v, w;
+	bool mine = false, tasks = false, weighted = false;
+	int pid, n;
 
 	if (!f)
 		return -1;
@@ -209,11 +209,18 @@ double sb_max_lag_ms(int cpu, const volatile pid_t *pids, int npids)
 				if (sscanf(line, " .avg_vruntime : %lf", &v) == 1)
 					avg = v;
 		} else if (mine && !strncmp(line, "runnable tasks:", 15)) {
-			tasks = true;
-		} else if (tasks && sscanf(line, "%3s %31s %d %lf", state, comm, &pid, &v) == 4 &&
-			   strstr(state, "R") && listed(pid, pids, npids) && !isnan(avg) &&
-			   fabs(avg - v) > max) {
-			max = fabs(avg - v);
+			/* The column heads: 7.3 has a weight before the vruntime. */
+			tasks = fgets(line, sizeof(line), f) != NULL;
+			weighted = tasks && strstr(line, " weight ");
+		} else if (tasks &&
+			   (n = sscanf(line, "%3s %31s %d %lf %lf", state, comm, &pid, &w, &v)) >= 4 &&
+			   strstr(state, "R") && listed(pid, pids, npids) && !isnan(avg)) {
+			if (!weighted)
+				v = w;
+			else if (n < 5)
+				continue;
+			if (fabs(avg - v) > max)
+				max = fabs(avg - v);
 		}
 	}
 	fclose(f);

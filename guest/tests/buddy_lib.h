@@ -58,7 +58,8 @@ int sb_buddy_events_read(struct sb_buddy_events *ev);
 
 /*
  * Largest |lag| in ms of virtual time (avg_vruntime - vruntime, nice 0) among the given
- * runnable tasks of CPU cpu's root cfs_rq, from /sys/kernel/debug/sched/debug; -1 if none.
+ * runnable tasks of CPU cpu's root cfs_rq, from /sys/kernel/debug/sched/debug (6.12's task
+ * lines, or 7.3's with the weight before the vruntime); -1 if none.
  */
 double sb_max_lag_ms(int cpu, const volatile pid_t *pids, int npids);
 
