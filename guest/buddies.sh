@@ -10,12 +10,13 @@ has_feature() { tr ' ' '\n' <"$SB_FEATURES" | grep -qx -e "$1" -e "NO_$1"; }
 
 # buddies_set off|next|next+last|groups: next is NEXT_BUDDY (on the patched kernel under
 # the series' rules: the bounds, shortest first), next+last adds LAST_BUDDY; groups:
-# next+last without BUDDY_ROOT (buddies inside groups only), the others with it, as the
-# kernel boots. Switching off a feature the kernel lacks is a no-op; asking for one it
-# lacks (LAST_BUDDY on the unpatched kernel, groups without BUDDY_ROOT) fails (1). An
-# unknown mode fails (2), the retired next-eevdf* and next*-long ones saying why.
+# next+last without BUDDY_ROOT (buddies inside groups only), the others with it (buddies
+# on every queue, whatever the kernel's default), where the kernel has the feature.
+# Switching off a feature the kernel lacks is a no-op; asking for one it lacks (LAST_BUDDY
+# on the unpatched kernel, groups without BUDDY_ROOT) fails (1). An unknown mode fails
+# (2), the retired next-eevdf* and next*-long ones saying why.
 buddies_set() {
-	root= # BUDDY_ROOT as the kernel boots (on), where it has the feature
+	root= # BUDDY_ROOT on, or off for groups, where the kernel has the feature
 	if why=$(sb_buddies_retired "$1"); then
 		echo "buddies_set: mode '$1' is gone: $why" >&2
 		return 2

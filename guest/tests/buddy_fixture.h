@@ -16,9 +16,11 @@
  * patched kernel of another version than 6.12 (SB_VERSION, from host/lib.sh's
  * sb_guest_suite: 7.3's series has the counters and the bounds, not LAST_BUDDY or
  * BUDDY_ROOT); on any other kernel it fails the case. Schedstats go on (the buddy
- * counters need them) and the whole sched feature set is saved. Teardown writes the saved set back after the case, passed or
- * failed; a failed write back fails the case. A case killed at its timeout (the harness
- * kills its process group) is not torn down.
+ * counters need them) and the whole sched feature set is saved. Where the kernel has
+ * BUDDY_ROOT (off as it boots) it goes on: the cases test the rules on tasks of the root
+ * queue, and buddy_root switches it itself. Teardown writes the saved set back after the
+ * case, passed or failed; a failed write back fails the case. A case killed at its
+ * timeout (the harness kills its process group) is not torn down.
  */
 #ifndef BUDDY_FIXTURE_H
 #define BUDDY_FIXTURE_H
@@ -47,6 +49,8 @@ FIXTURE_SETUP(buddies)
 	ASSERT_EQ(0, sb_schedstats_on()) TH_LOG("cannot enable schedstats");
 	ASSERT_EQ(0, sb_features_save(self->features, sizeof(self->features)))
 		TH_LOG("cannot read " SB_FEATURES);
+	if (sb_feature_get("BUDDY_ROOT") >= 0)
+		ASSERT_EQ(0, sb_feature_set("BUDDY_ROOT", true)) TH_LOG("cannot set BUDDY_ROOT");
 }
 
 /*
