@@ -73,7 +73,7 @@ END {
 		use[k] = 1; dir[key] = b == "higher" ? 1 : -1
 		for (j = 1; j <= nv; j++) if ((key, vars[j]) in n) {
 			have[vars[j]] = 1
-			test[key, vars[j]] = sig_test(smean[key, vars[j]], ssd[key, vars[j]], n[key, vars[j]],
+			tested[vars[j]] += test[key, vars[j]] = sig_test(smean[key, vars[j]], ssd[key, vars[j]], n[key, vars[j]],
 				smean[key, "off"], ssd[key, "off"], n[key, "off"])
 		}
 	}
@@ -107,5 +107,7 @@ END {
 	printf "\nRows where `upstream` differs significantly from `off`: %d gains, %d losses.\n",
 		control["gain"], control["loss"]
 	for (j = 2; j <= nv; j++) if (have[vars[j]])
-		printf "Goal for `%s`: %s.\n", vars[j], bad[vars[j]] ? "not met on " bad[vars[j]] " rows" : "met"
+		printf "Goal for `%s`: %s.\n", vars[j], \
+			!tested[vars[j]] || !tested["upstream"] ? "cannot tell (no figure has two runs or more of it and of off)" : \
+			bad[vars[j]] ? "not met on " bad[vars[j]] " rows" : "met"
 }'

@@ -4,7 +4,7 @@
 # variant keeps (95% kept meets the goal, 50% does not); a variant significantly worse than
 # off "loses" and breaks the goal; a significant loss of upstream is counted as a positive
 # control that held; a row without a significant difference is "="; the last lines say for
-# which variant the goal holds; host/bench/report.sh appends the table to a report with off
+# which variant the goal holds, or that it cannot be told from single runs; host/bench/report.sh appends the table to a report with off
 # and upstream; results without off are refused.
 . "$(dirname "$0")/lib.sh"
 dir=$(mktemp -d)
@@ -48,6 +48,11 @@ sed 's/^series,\([0-9]\),pgbench-select-2,tx_per_s,90/series,\1,pgbench-select-2
 	"$dir/results.csv" >"$dir/met.csv"
 "$goal" "$dir/met.csv" >"$dir/out" 2>&1 || fail "goal.sh failed: $(cat "$dir/out")"
 row 'Goal for `series`: met.'
+
+# one run of each: nothing can be told
+grep -E '^(variant|[a-z-]+,1,)' "$dir/results.csv" >"$dir/once.csv"
+"$goal" "$dir/once.csv" >"$dir/out" 2>&1 || fail "goal.sh failed: $(cat "$dir/out")"
+row 'Goal for `series`: cannot tell (no figure has two runs or more of it and of off).'
 
 # report.sh carries the table for such results
 "$top/host/bench/report.sh" "$dir/results.csv" deterministic >"$dir/report" 2>&1 ||
