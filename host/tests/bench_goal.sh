@@ -4,8 +4,9 @@
 # variant keeps (95% kept meets the goal, 50% does not); a variant significantly worse than
 # off "loses" and breaks the goal; a significant loss of upstream is counted as a positive
 # control that held; a row without a significant difference is "="; the last lines say for
-# which variant the goal holds, or that it cannot be told from single runs; host/bench/report.sh appends the table to a report with off
-# and upstream; results without off are refused.
+# which variant the goal holds, or that it cannot be told from single runs;
+# host/bench/report.sh appends the table to a report with off and upstream; results
+# without off are refused.
 . "$(dirname "$0")/lib.sh"
 dir=$(mktemp -d)
 trap 'rm -rf "$out" "$dir"' EXIT
