@@ -188,6 +188,11 @@ static bool listed(pid_t pid, const volatile pid_t *pids, int npids)
 	return false;
 }
 
+bool sb_flat_runqueue(void)
+{
+	return access("/sys/kernel/debug/sched/cgroup_mode", F_OK) == 0;
+}
+
 double sb_max_lag_ms(int cpu, const volatile pid_t *pids, int npids)
 {
 	FILE *f = fopen("/sys/kernel/debug/sched/debug", "re");

@@ -57,6 +57,13 @@ struct sb_buddy_events {
 int sb_buddy_events_read(struct sb_buddy_events *ev);
 
 /*
+ * Does the fair class pick tasks from one runqueue, group weights folded into the tasks
+ * (7.3: debugfs has sched/cgroup_mode), so that no group entity is ever picked, nor a
+ * buddy at a group's level?
+ */
+bool sb_flat_runqueue(void);
+
+/*
  * Largest |lag| in ms of virtual time (avg_vruntime - vruntime, nice 0) among the given
  * runnable tasks of CPU cpu's root cfs_rq, from /sys/kernel/debug/sched/debug (6.12's task
  * lines, or 7.3's with the weight before the vruntime); -1 if none.
