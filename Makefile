@@ -17,7 +17,8 @@
 #   make yardsticks      upstream's own benchmarks (dbench, tbench, hackbench, wakelat,
 #                        cyclictest, pgbench) on Linux 7.3 in four NEXT_BUDDY variants: off,
 #                        upstream, upstream-fixed, series (YARDSTICKS_ARGS; not in make test)
-#   make kunit           the buddy KUnit suite through the tree's kunit.py: x86_64, no schedstats
+#   make kunit           the buddy KUnit suite through the tree's kunit.py: x86_64 in QEMU
+#                        (KERNEL=7.3: the 7.3 series' suite; SB_KUNIT_TREE=DIR: DIR's)
 #   make torture         debug kernels under load, churn and hotplug (TORTURE_SECONDS)
 #   make torture-quick   60 s of it on the patched debug kernel, without the heavy stressors
 #   make soak            hours of torture: SOAK_HOURS (default 2) on the patched debug kernel,
@@ -209,8 +210,11 @@ check: kernels guest cachesim
 	@$(sb_recipe)
 sb_check_check = $(sb_check_kernels) $(sb_check_guest) $(sb_check_cachesim) $(sb_run_check)
 
-# The buddy KUnit suite as kunit.py builds and runs it from the series' kernel/sched/.kunitconfig,
-# without schedstats (~9 min cold here).
+# The buddy KUnit suite as kunit.py builds and runs it from the series' kernel/sched/.kunitconfig
+# (x86_64 in QEMU, ~9 min cold here), in $SCHED_BUDDY_CACHE/kunit-x86_64; KERNEL=7.3: the 7.3
+# series' suite from its patched tree, in kunit-x86_64-7.3. A run whose log has no suite, or a
+# suite that ran no case or skipped every case, fails. SB_KUNIT_TREE=DIR: kunit.py of the
+# kernel tree DIR instead of the patched tree (a worktree with a suite the series lacks).
 sb_run_kunit = host/kunit.sh;
 kunit: tree
 	@$(sb_recipe)
@@ -368,7 +372,7 @@ clean:
 # host/lib.sh's sb_checked once its input is checked), with the scripts' variables given
 # on make's command line (recipes get them; $(shell) sees only make's own environment).
 # The first refusal stops make, with the script's error.
-sb_env = $(foreach v,KERNEL SCHED_BUDDY_CACHE SB_PATCHES FORCE,$(if \
+sb_env = $(foreach v,KERNEL SCHED_BUDDY_CACHE SB_PATCHES FORCE SB_KUNIT_TREE,$(if \
 	$(filter command line,$(origin $(v))),$(v)=$(call sb_q,$($(v)))))
 sb_checks := $(strip $(foreach g,$(sb_goals),$(sb_check_$(g))))
 ifneq ($(sb_checks),)

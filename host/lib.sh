@@ -288,6 +288,46 @@ sb_ktap_count() {
 	}' "$1"
 }
 
+# sb_kunit_count FILE: the KUnit results in FILE, a kernel log holding KUnit's KTAP
+# (kunit.py run's test.log, a console log; a printk time stamp before a line is skipped):
+# one line a suite, in order, "SUITE PASSED FAILED SKIPPED", counted from its cases'
+# results (a parameterised case counts once, by its own result). Cases reported after the
+# last suite's result (a kernel that died in a suite) are printed as suite '-', with one
+# failure more.
+sb_kunit_count() {
+	sed 's/^\[[ 0-9.]*\] //' "$1" | awk '
+	BEGIN { p = f = s = 0 }
+	/^    not ok [0-9]+ / { f++; next }
+	/^    ok [0-9]+ / { if (/ # SKIP/) s++; else p++; next }
+	/^(not )?ok [0-9]+ / {
+		name = $0
+		sub(/^(not )?ok [0-9]+ /, "", name)
+		sub(/ .*/, "", name)
+		print name, p, f, s
+		p = f = s = 0
+	}
+	END { if (p + f + s) print "-", p, f + 1, s }'
+}
+
+# sb_kunit_verdict FILE: sb_kunit_count's suites in FILE summed, "PASSED FAILED SKIPPED";
+# fails, naming why on stderr, when there is no suite, a case failed, or a suite ran no
+# case or skipped all it ran: a suite that did not run must not pass as one that did.
+sb_kunit_verdict() {
+	sb_kunit_count "$1" | awk '
+	{ p += $2; f += $3; s += $4; n++ }
+	$3 > 0 { bad = 1; print "suite " $1 ": " $3 " failed" > "/dev/stderr" }
+	$2 == 0 {
+		bad = 1
+		if ($4) print "suite " $1 ": every case skipped (" $4 ")" > "/dev/stderr"
+		else print "suite " $1 ": no case ran" > "/dev/stderr"
+	}
+	END {
+		if (!n) { bad = 1; print "no KUnit suite ran" > "/dev/stderr" }
+		printf "%d %d %d\n", p, f, s
+		exit bad
+	}'
+}
+
 # sb_guest_suite VARIANT CONFIG NAME OUT: boot VARIANT's kernel of CONFIG (host/boot.sh,
 # deterministic mode, schedstats on, run directory runs/latest-NAME) and run the in-guest
 # suite in it (build/run_kselftest.sh: make tests), telling kernel_version what release

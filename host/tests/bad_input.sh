@@ -15,7 +15,7 @@ trap 'rm -rf "$out" "$dir"' EXIT
 # only what this test passes
 unset MAKEFLAGS MFLAGS MAKELEVEL CONFIG KERNEL BENCH_CACHE BENCH_JOBS BENCH_QUICK_VARIANTS \
 	TORTURE_SECONDS SOAK_HOURS TOPOLOGY_ARGS DEB_CONFIG DEB_LSMOD DEB MAINLINE_ARGS \
-	SB_PATCHES FORCE SB_CHECK_ONLY SB_BENCH_CORRECTION YARDSTICKS_ARGS
+	SB_PATCHES FORCE SB_CHECK_ONLY SB_BENCH_CORRECTION YARDSTICKS_ARGS SB_KUNIT_TREE
 cache=$dir/cache fake=$dir/fake
 mkdir "$cache" "$fake"
 for t in apt-get apt-cache dpkg dpkg-source dpkg-buildpackage tar git cc gcc qemu-system-x86_64; do
@@ -145,6 +145,10 @@ refused "unknown option '--bogus'" sb host/mainline.sh --bogus
 refused "unknown config 'nosuch'" in_scratch env CONFIG=nosuch "$top/host/mainline.sh"
 refused "unknown architecture 'arm64'" sb host/kunit.sh --arch arm64
 refused "unknown option '--bogus'" sb host/kunit.sh --bogus
+refused "SB_KUNIT_TREE='tree' is not an absolute path" in_scratch env SB_KUNIT_TREE=tree "$top/host/kunit.sh"
+refused "SB_KUNIT_TREE='/nonexistent' is not a directory" in_scratch env SB_KUNIT_TREE=/nonexistent \
+	KERNEL=7.3 "$top/host/kunit.sh"
+refused "SB_KUNIT_TREE='' is not an absolute path" mk kunit KERNEL=7.3 SB_KUNIT_TREE=
 refused "unknown anchor '5.10' \(expected 6.12 or 6.1\)" sb host/anchors.sh 5.10
 refused "unknown plugin 'bogus' \(expected: cachesim or example\)" sb host/cachesim/build-plugin.sh bogus "$dir/x.so"
 refused "'08' is not a positive number" sb host/torture.sh --seconds 08
