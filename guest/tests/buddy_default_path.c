@@ -81,6 +81,25 @@ static int place(pid_t pid, bool hog, int index, void *arg)
 	return group >= 0 ? sb_cgroup_move(groups[group % 2], pid) : 0;
 }
 
+/*
+ * What a run with NEXT_BUDDY off (d, from run_off()) must show: the default path's buddy,
+ * @whose, decided on as the unpatched kernel does, never refused by the series' rules,
+ * and no last buddy.
+ */
+static void expect_left_alone(struct __test_metadata *_metadata,
+			      const struct sb_pairs_result *r, const long *d, const char *whose)
+{
+	ksft_print_msg("NEXT_BUDDY off, %ld switches, cohesion %.3f: next picked %ld same %ld ineligible %ld; refused too_far %ld too_long %ld shorter %ld; last set %ld picked %ld same %ld\n",
+		       r->switches, r->cohesion, d[PICKED], d[SAME], d[INELIGIBLE], d[TOO_FAR],
+		       d[TOO_LONG], d[SHORTER], d[LAST_SET], d[LAST_PICKED], d[LAST_SAME]);
+	ASSERT_LT(0, d[PICKED] + d[SAME] + d[INELIGIBLE])
+		TH_LOG("%s was never decided on: the test shows nothing", whose);
+	ASSERT_EQ(0, d[TOO_FAR] + d[TOO_LONG] + d[SHORTER])
+		TH_LOG("%s refused by the series' rules", whose);
+	ASSERT_EQ(0, d[LAST_SET] + d[LAST_PICKED] + d[LAST_SAME])
+		TH_LOG("a last buddy with NEXT_BUDDY off");
+}
+
 TEST_F_TIMEOUT(buddies, next_buddy_off, 40)
 {
 	struct sb_pairs_cfg cfg = { .npairs = ROOT_PAIRS + 2, .nhogs = 3, .burst_us = 100,
@@ -103,15 +122,7 @@ TEST_F_TIMEOUT(buddies, next_buddy_off, 40)
 	rmdir(TOP);
 	ASSERT_EQ(0, ret) TH_LOG("pairs run failed, or a counter is missing: %d", ret);
 
-	ksft_print_msg("NEXT_BUDDY off, %ld switches, cohesion %.3f: next picked %ld same %ld ineligible %ld; refused too_far %ld too_long %ld shorter %ld; last set %ld picked %ld same %ld\n",
-		       r.switches, r.cohesion, d[PICKED], d[SAME], d[INELIGIBLE], d[TOO_FAR],
-		       d[TOO_LONG], d[SHORTER], d[LAST_SET], d[LAST_PICKED], d[LAST_SAME]);
-	ASSERT_LT(0, d[PICKED] + d[SAME] + d[INELIGIBLE])
-		TH_LOG("6.12's next buddy was never decided on: the test shows nothing");
-	ASSERT_EQ(0, d[TOO_FAR] + d[TOO_LONG] + d[SHORTER])
-		TH_LOG("6.12's next buddy refused by the series' rules");
-	ASSERT_EQ(0, d[LAST_SET] + d[LAST_PICKED] + d[LAST_SAME])
-		TH_LOG("a last buddy with NEXT_BUDDY off");
+	expect_left_alone(_metadata, &r, d, "6.12's next buddy");
 }
 
 /* The pair members ask for a 100 us slice; the hogs keep the base slice. */
@@ -135,15 +146,7 @@ TEST_F_TIMEOUT(buddies, short_slice_next_buddy_off, 40)
 	ASSERT_EQ(0, run_off(&cfg, &r, d))
 		TH_LOG("pairs run failed, or a counter is missing");
 
-	ksft_print_msg("NEXT_BUDDY off, %ld switches, cohesion %.3f: next picked %ld same %ld ineligible %ld; refused too_far %ld too_long %ld shorter %ld; last set %ld picked %ld same %ld\n",
-		       r.switches, r.cohesion, d[PICKED], d[SAME], d[INELIGIBLE], d[TOO_FAR],
-		       d[TOO_LONG], d[SHORTER], d[LAST_SET], d[LAST_PICKED], d[LAST_SAME]);
-	ASSERT_LT(0, d[PICKED] + d[SAME] + d[INELIGIBLE])
-		TH_LOG("7.3's shorter-slice buddy was never decided on: the test shows nothing");
-	ASSERT_EQ(0, d[TOO_FAR] + d[TOO_LONG] + d[SHORTER])
-		TH_LOG("7.3's shorter-slice buddy refused by the series' rules");
-	ASSERT_EQ(0, d[LAST_SET] + d[LAST_PICKED] + d[LAST_SAME])
-		TH_LOG("a last buddy with NEXT_BUDDY off");
+	expect_left_alone(_metadata, &r, d, "7.3's shorter-slice buddy");
 }
 
 TEST_HARNESS_MAIN
