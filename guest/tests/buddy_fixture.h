@@ -19,8 +19,12 @@
  * counters need them) and the whole sched feature set is saved. Where the kernel has
  * BUDDY_ROOT (off as it boots) it goes on: the cases test the rules on tasks of the root
  * queue, and buddy_root switches it itself. Teardown writes the saved set back after the
- * case, passed or failed; a failed write back fails the case. A case killed at its
- * timeout (the harness kills its process group) is not torn down.
+ * case, passed or failed; a failed write back fails the case. It runs in the harness's
+ * parent process (FIXTURE_TEARDOWN_PARENT, the fixture data shared): the harness's child
+ * teardown after a failed ASSERT tests a local written after setjmp(), which longjmp()
+ * leaves indeterminate, and at -O2 it skipped the teardown, leaving the case's features
+ * (NEXT_BUDDY on) to the next test file. A case killed at its timeout (the harness kills
+ * its process group) is not torn down.
  */
 #ifndef BUDDY_FIXTURE_H
 #define BUDDY_FIXTURE_H
@@ -57,7 +61,7 @@ FIXTURE_SETUP(buddies)
  * Not EXPECT_EQ(...) TH_LOG(...): after a failed ASSERT in the case the harness leaves its
  * trigger set, and the EXPECT's log would print even though the restore succeeded.
  */
-FIXTURE_TEARDOWN(buddies)
+FIXTURE_TEARDOWN_PARENT(buddies)
 {
 	if (sb_features_restore(self->features)) {
 		TH_LOG("cannot restore the sched features: %s", self->features);
