@@ -6,6 +6,8 @@
 #   metrics_row(W, M)    the row of workload W's metric M, 0 when none
 #   metrics_of(I, W)     does row I belong to workload W?
 #   metrics_re(G)        the glob G as an ERE (not anchored)
+#   metrics_fmt(X)       a figure as the reports print it: no decimals from 100 on, two
+#                        from 1, three below
 function metrics_read(file,   line, f) {
 	while ((getline line < file) > 0) {
 		if (line ~ /^#/ || split(line, f, "\t") != 6) continue
@@ -26,4 +28,7 @@ function metrics_row(w, m,   i) {
 	for (i = 1; i <= mt_n; i++)
 		if (m ~ ("^" metrics_re(mt_name[i]) "$") && metrics_of(i, w)) return i
 	return 0
+}
+function metrics_fmt(x) {
+	return x >= 100 || x <= -100 ? sprintf("%.0f", x) : x >= 1 || x <= -1 ? sprintf("%.2f", x) : sprintf("%.3f", x)
 }

@@ -26,9 +26,6 @@ stats=$(awk -f "$here/stats.awk" "$csv" 2>/dev/null)
 [ -n "$stats" ] || { echo "goal: no results in '$csv'" >&2; exit 1; }
 echo "$stats" | awk -F, -v mode="$mode" -v table="$here/../../guest/metrics.tsv" \
 	"$(cat "$here/../../guest/lib/metrics.awk" "$here/signif.awk")"'
-function fmt(x) {
-	return x >= 100 || x <= -100 ? sprintf("%.0f", x) : x >= 1 || x <= -1 ? sprintf("%.2f", x) : sprintf("%.3f", x)
-}
 # gain KEY V: the change of V against off, signed so that better is positive (in % of off)
 function gain(key, v) {
 	if (mean[key, "off"] == 0) return 0
@@ -97,7 +94,7 @@ END {
 		res = mean[key, "off"] == 0 || n[key, "off"] < 2 ? "-" : \
 			sprintf("%.1f%%", 50 * (hi[key, "off"] - lo[key, "off"]) / mean[key, "off"])
 		printf "| %s | %s | %s | %s | %s |", km[1], km[2], (dir[key] > 0 ? "higher" : "lower"),
-			fmt(mean[key, "off"]), res
+			metrics_fmt(mean[key, "off"]), res
 		for (j = 1; j <= nv; j++) if (have[vars[j]]) printf " %s |", cell(key, vars[j])
 		for (j = 2; j <= nv; j++) if (have[vars[j]]) printf " %s |", verdict(key, vars[j])
 		printf "\n"

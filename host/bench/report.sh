@@ -36,9 +36,6 @@ kernels=
 [ ! -r "$(dirname "$csv")/kernels.txt" ] || kernels=$(cat "$(dirname "$csv")/kernels.txt")
 echo "$stats" | awk -F, -v mode="$mode" -v plots="$plots" -v kernels="$kernels" \
 	-v table="$guest/metrics.tsv" "$(cat "$guest/lib/metrics.awk" "$here/signif.awk")"'
-function fmt(x) {
-	return x >= 100 || x <= -100 ? sprintf("%.0f", x) : x >= 1 || x <= -1 ? sprintf("%.2f", x) : sprintf("%.3f", x)
-}
 # better W M: higher, lower or - (also for a metric the table lacks)
 function better(w, m,   i) { i = metrics_row(w, m); return i ? mt_better[i] : "-" }
 # change KEY V: V against the reference, with "*" when the difference survives the
@@ -55,7 +52,7 @@ function pcells(key, v,   i) {
 	i = test[key, v]
 	return i ? sig_fmtp(sig_p[i]) " | " sig_fmtp(sig_padj[i]) : "- | -"
 }
-function cc(key, v) { return (key, v) in n ? fmt(mean[key, v]) : "-" }
+function cc(key, v) { return (key, v) in n ? metrics_fmt(mean[key, v]) : "-" }
 NR == 1 { metrics_read(table) }
 {
 	key = $1 "," $2
@@ -68,7 +65,7 @@ NR == 1 { metrics_read(table) }
 	smean[key, $3] = $11; ssd[key, $3] = $12
 }
 function interval(key, v) {
-	return n[key, v] < 2 ? "-" : fmt(lo[key, v]) " .. " (his[key, v] == "inf" ? "inf" : fmt(hi[key, v]))
+	return n[key, v] < 2 ? "-" : metrics_fmt(lo[key, v]) " .. " (his[key, v] == "inf" ? "inf" : metrics_fmt(hi[key, v]))
 }
 END {
 	if (sig_error) exit 2
@@ -111,7 +108,7 @@ END {
 			# the value of the reference, the change of the others; all values
 			# where the reference has none
 			v = vars[i]
-			cell = !((key, v) in n) ? "-" : v == ref || !((key, ref) in n) ? fmt(mean[key, v]) : change(key, v)
+			cell = !((key, v) in n) ? "-" : v == ref || !((key, ref) in n) ? metrics_fmt(mean[key, v]) : change(key, v)
 			printf " %s |", cell == "" ? "-" : cell
 		}
 		printf "\n"
@@ -125,8 +122,8 @@ END {
 		key = keys[k]; v = vars[i]
 		if (!test[key, v]) continue
 		split(key, km, ",")
-		printf "| %s | %s | %s | %s | %s | %s | %s |\n", km[1], km[2], v, fmt(mean[key, ref]),
-			fmt(mean[key, v]), change(key, v), pcells(key, v)
+		printf "| %s | %s | %s | %s | %s | %s | %s |\n", km[1], km[2], v, metrics_fmt(mean[key, ref]),
+			metrics_fmt(mean[key, v]), change(key, v), pcells(key, v)
 	}
 	printf "\n"
 	for (k = 1; k <= nk; k++) {
@@ -137,7 +134,7 @@ END {
 		for (i = 1; i <= nv; i++) {
 			v = vars[i]
 			if (!((key, v) in n)) continue
-			printf "| %s | %d | %s | %s | %s | %s |\n", v, n[key, v], fmt(mean[key, v]),
+			printf "| %s | %d | %s | %s | %s | %s |\n", v, n[key, v], metrics_fmt(mean[key, v]),
 				interval(key, v), change(key, v), v == ref ? "|" : pcells(key, v)
 		}
 		printf "\n"
