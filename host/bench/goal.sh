@@ -13,8 +13,8 @@
 # The goal (docs/benchmark.md, make yardsticks): on every row where upstream gains, the
 # series keeps at least 90% of the gain; on no row is the series significantly worse than
 # off. A row where upstream loses significantly is a positive control that held: the
-# table can see the loss there. The last line says whether the goal holds, and for which
-# variants.
+# table can see the loss there. The last lines say, per variant, whether the goal holds,
+# or that single runs cannot tell.
 #   [SB_BENCH_CORRECTION=holm|bh] host/bench/goal.sh results.csv [MODE]
 set -eu
 [ -r "${1:-}" ] && [ $# -le 2 ] || { echo "goal: usage: $0 results.csv [mode]" >&2; exit 2; }
