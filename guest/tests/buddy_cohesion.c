@@ -6,10 +6,21 @@
  * nearly always taken (at 1000 us the latency bound refuses more: reported, not asserted);
  * the last buddy is nominated and picked, and not at all with LAST_BUDDY off. One case
  * per burst length, one for the last buddy.
+ *
+ * On one runqueue (sb_flat_runqueue(), 7.3) the buddies buy less as the bursts grow, and
+ * the reason is EEVDF's, not the rules': at 1000 us most decisions find the wakee
+ * ineligible (865 of 1285 in one run, none refused by a bound), and cohesion stays near
+ * chance with the buddies on or off, upstream's NEXT_BUDDY alike (4 runs each, 2026-12-07:
+ * off 0.00-0.15, upstream 0.02-0.15, the series 0.01-0.18). So some gain is asserted at
+ * 100 us and none at 1000 us, where next buddies must still be picked. A
+ * last buddy is nominated there but seldom picked (a wakeup rarely preempts under
+ * RUN_TO_PARITY and lazy preemption, and a newer next buddy goes first: 0 picks of 155
+ * nominations in 2 s), so the picks are reported, not asserted; KUnit checks the pick.
  */
 #include "buddy_fixture.h"
 
 #define MIN_GAIN	0.30	/* cohesion on - off, measured 0.45-0.75 */
+#define MIN_GAIN_FLAT	0.10	/* one runqueue, 100 us bursts: measured 0.23-0.33 */
 #define MIN_KEPT	0.95	/* eligible next buddies taken, bursts below a slice */
 #define RUN_MS		1500
 
@@ -37,9 +48,22 @@ static int run(unsigned int burst, bool next, bool last, struct sb_pairs_result 
 	return ret;
 }
 
+/*
+ * The cohesion the buddies must add at @burst us: less on one runqueue, none asserted
+ * (0) at 1000 us there (see the top).
+ */
+static double min_gain(unsigned int burst)
+{
+	if (!sb_flat_runqueue() || burst == 0)
+		return MIN_GAIN;
+	return burst <= 100 ? MIN_GAIN_FLAT : 0;
+}
+
 /* min_kept 0: the bound may refuse more (bursts near a slice), report only. */
 static void check(struct __test_metadata *_metadata, unsigned int burst, double min_kept)
 {
+	double gain = min_gain(burst);
+
 	struct sb_pairs_result off, on;
 	long d_off[NCOUNTERS], d_on[NCOUNTERS];
 	double kept;
@@ -52,8 +76,10 @@ static void check(struct __test_metadata *_metadata, unsigned int burst, double 
 		       burst, off.cohesion, on.cohesion, d_on[PICKED], d_on[SAME], d_on[TOO_FAR],
 		       d_on[INELIGIBLE], kept, d_on[LAST_SET], d_on[LAST_PICKED]);
 	ASSERT_FALSE(off.overrun || on.overrun) TH_LOG("trace buffer overran");
-	ASSERT_TRUE(on.cohesion - off.cohesion >= MIN_GAIN)
-		TH_LOG("cohesion gained %.3f < %.2f", on.cohesion - off.cohesion, MIN_GAIN);
+	if (gain > 0)
+		ASSERT_TRUE(on.cohesion - off.cohesion >= gain)
+			TH_LOG("cohesion gained %.3f < %.2f", on.cohesion - off.cohesion, gain);
+	ASSERT_TRUE(d_on[PICKED] > 0) TH_LOG("no next buddy picked");
 	ASSERT_EQ(0, d_off[PICKED] + d_off[LAST_PICKED]) TH_LOG("buddies picked while off");
 	ASSERT_TRUE(kept >= min_kept) TH_LOG("eligible next buddies kept %.3f < %.2f", kept, min_kept);
 }
@@ -83,7 +109,9 @@ TEST_F_TIMEOUT(buddies, last_buddy, 60)
 	ASSERT_EQ(0, run(0, true, false, &r, without)) TH_LOG("pairs run failed");
 	ksft_print_msg("NEXT+LAST: last set %ld picked %ld; NEXT alone: last set %ld picked %ld\n",
 		       with[LAST_SET], with[LAST_PICKED], without[LAST_SET], without[LAST_PICKED]);
-	ASSERT_TRUE(with[LAST_SET] && with[LAST_PICKED]) TH_LOG("no last buddy picked");
+	ASSERT_TRUE(with[LAST_SET]) TH_LOG("no last buddy nominated");
+	if (!sb_flat_runqueue())
+		ASSERT_TRUE(with[LAST_PICKED]) TH_LOG("no last buddy picked");
 	ASSERT_FALSE(without[LAST_SET] || without[LAST_PICKED]) TH_LOG("last buddy used while off");
 }
 

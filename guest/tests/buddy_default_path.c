@@ -19,7 +19,7 @@
  * short_slice_next_buddy_off asserts the same there: pipe pairs whose members ask for a
  * 100 us slice beside hogs with the base slice, all on one CPU, so that the pairs'
  * wakeups preempt the hogs for their shorter slice. Each case skips, saying why, on the
- * version whose path it is not (SB_VERSION, as the fixture reads it).
+ * version whose path it is not (sb_series_version(), as the fixture reads it).
  */
 #include "buddy_fixture.h"
 
@@ -45,12 +45,10 @@ enum { PICKED, SAME, INELIGIBLE, TOO_FAR, TOO_LONG, SHORTER, LAST_SET, LAST_PICK
 #define ROOT_PAIRS	3
 #define SHORT_SLICE_NS	100000ULL
 
-/* Is the kernel under test 7.3 (SB_VERSION), whose default path is set_short_buddy()'s? */
+/* Is the kernel under test 7.3, whose default path is set_short_buddy()'s? */
 static bool on_73(void)
 {
-	const char *v = getenv("SB_VERSION");
-
-	return v && !strcmp(v, "7.3");
+	return !strcmp(sb_series_version(), "7.3");
 }
 
 /* What happened to the buddies in one run of cfg with NEXT_BUDDY off, into d. */

@@ -13,9 +13,8 @@
  *
  * Setup: every need must be there. On the base kernel (sb_base_kernel()) a missing one
  * skips the case, which shows it cannot pass without the series; so it does on the
- * patched kernel of another version than 6.12 (SB_VERSION, from host/lib.sh's
- * sb_guest_suite: 7.3's series has the counters and the bounds, not LAST_BUDDY or
- * BUDDY_ROOT); on any other kernel it fails the case. Schedstats go on (the buddy
+ * patched kernel of another version than 6.12 (sb_series_version(): 7.3's series has no
+ * BUDDY_ROOT, nothing to contain on one runqueue); on any other kernel it fails the case. Schedstats go on (the buddy
  * counters need them) and the whole sched feature set is saved. Where the kernel has
  * BUDDY_ROOT (off as it boots) it goes on: the cases test the rules on tasks of the root
  * queue, and buddy_root switches it itself. Teardown writes the saved set back after the
@@ -42,12 +41,12 @@ FIXTURE(buddies) {
 FIXTURE_SETUP(buddies)
 {
 	const char *missing = sb_missing_need(buddy_needs);
-	const char *version = getenv("SB_VERSION");
+	const char *version = sb_series_version();
 	const char *what = missing && sb_need_is_counter(missing) ? "counter" : "sched feature";
 
 	if (missing && sb_base_kernel())
 		SKIP(return, "no %s %s (expected on the base kernel)", what, missing);
-	if (missing && version && strcmp(version, "6.12"))
+	if (missing && strcmp(version, "6.12"))
 		SKIP(return, "no %s %s (not in the %s series)", what, missing, version);
 	ASSERT_NULL(missing) TH_LOG("this kernel has no %s %s", what, missing);
 	ASSERT_EQ(0, sb_schedstats_on()) TH_LOG("cannot enable schedstats");

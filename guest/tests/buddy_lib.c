@@ -18,6 +18,13 @@ bool sb_base_kernel(void)
 	return kernel && !strcmp(kernel, "base");
 }
 
+const char *sb_series_version(void)
+{
+	const char *version = getenv("SB_VERSION");
+
+	return version && *version ? version : "6.12";
+}
+
 bool sb_need_is_counter(const char *name)
 {
 	return !strncmp(name, "buddy_", 6);

@@ -18,6 +18,12 @@
  */
 bool sb_base_kernel(void);
 /*
+ * The kernel version whose series the suite runs on, as host/lib.sh's sb_guest_suite
+ * says with SB_VERSION ("6.12", "7.3"); "6.12", the default, when it says nothing (a
+ * test run by hand).
+ */
+const char *sb_series_version(void);
+/*
  * What a test needs: a sched feature (its name, "LAST_BUDDY"), or a buddy counter of
  * /sys/kernel/debug/sched/debug (its name, "buddy_next_too_long"). The bounds of
  * NEXT_BUDDY have no feature of their own; a kernel that counts their refusals has them.

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Individual buddy decisions can be traced: with a probe event on sched_buddy_tp, a pairs
- * run with NEXT_BUDDY + LAST_BUDDY records nominations and picks of both buddies.
+ * run with NEXT_BUDDY + LAST_BUDDY records nominations and picks of both buddies. On one
+ * runqueue (7.3) a last buddy is seldom picked (buddy_cohesion says why): its
+ * nominations are asserted there, its picks reported.
  */
 #include "buddy_fixture.h"
 
@@ -28,7 +30,9 @@ TEST_F_TIMEOUT(buddies, trace, 30)
 		       ev.lines, ev.next_set, ev.next_picked, ev.last_set, ev.last_picked,
 		       r.overrun ? " (buffer overran)" : "");
 	ASSERT_TRUE(ev.next_set && ev.next_picked) TH_LOG("no next buddy nomination or pick traced");
-	ASSERT_TRUE(ev.last_set && ev.last_picked) TH_LOG("no last buddy nomination or pick traced");
+	ASSERT_TRUE(ev.last_set) TH_LOG("no last buddy nomination traced");
+	if (!sb_flat_runqueue())
+		ASSERT_TRUE(ev.last_picked) TH_LOG("no last buddy pick traced");
 }
 
 TEST_HARNESS_MAIN
