@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The churner: until the duration is over, one operation at random every 1..5 ms
- * (sched_setattr(), affinity, CPU hotplug, sched features; the cgroup one is in
- * cgroups.c), and which units its holds exempt from the starvation bound. What
+ * (sched_setattr(), affinity, CPU hotplug, sched features, the cgroup mode; the
+ * cgroup one is in cgroups.c), and which units its holds exempt from the starvation bound. What
  * it changes in the system is saved before and restored after, with every CPU online.
  */
 #define _GNU_SOURCE
@@ -10,12 +10,15 @@
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include "torture.h"
 
 #define HOTPLUG_QUIET_S	10
+#define CGROUP_MODE	"/sys/kernel/debug/sched/cgroup_mode"
+#define MAX_MODES	8
 #define PROGRESS_NS	60000000000ULL
 
 struct sched_attr_v1 {
@@ -36,6 +39,16 @@ static const char *const feature_names[] = {
 const char *features[sizeof(feature_names) / sizeof(*feature_names)];
 int nfeatures;
 static char saved_features[SB_FEATURES_LEN];
+
+/*
+ * The modes of a kernel with one runqueue for group scheduling (7.3's debugfs
+ * cgroup_mode: how group weights fold into the task entities), as the file lists
+ * them, "(mode)" the current one; none on a kernel with a runqueue per group.
+ */
+static char mode_list[128];
+char *cgroup_modes[MAX_MODES];
+int ncgroup_modes;
+static int saved_mode = -1;
 
 /* Recompute which units are held back (idle policy, cpu.idle or cpu.max cgroup). */
 void update_exempt(void)
@@ -156,9 +169,39 @@ static void op_feature(void)
 		ops.features++;
 }
 
+static void op_cgroup_mode(void)
+{
+	if (ncgroup_modes &&
+	    !sb_write_file(CGROUP_MODE, cgroup_modes[rnd(ncgroup_modes)]))
+		ops.cgroup_modes++;
+}
+
+/* List the cgroup modes CGROUP_MODE offers and note the current one; 0 if it has none. */
+static int save_cgroup_mode(void)
+{
+	char *tok, *save;
+
+	if (access(CGROUP_MODE, F_OK))
+		return 0;
+	if (sb_read_file(CGROUP_MODE, mode_list, sizeof(mode_list)) <= 0)
+		return -1;
+	for (tok = strtok_r(mode_list, " \n", &save); tok && ncgroup_modes < MAX_MODES;
+	     tok = strtok_r(NULL, " \n", &save)) {
+		size_t n = strlen(tok);
+
+		if (tok[0] == '(' && n > 2 && tok[n - 1] == ')') {
+			tok[n - 1] = '\0';
+			tok++;
+			saved_mode = ncgroup_modes;
+		}
+		cgroup_modes[ncgroup_modes++] = tok;
+	}
+	return saved_mode >= 0 ? 0 : -1;
+}
+
 /*
- * Save what the churn changes for restore() (the sched features) and list the buddy
- * features this kernel has, the ones toggled.
+ * Save what the churn changes for restore() (the sched features, the cgroup mode) and
+ * list the buddy features this kernel has, the ones toggled, and its cgroup modes.
  */
 int save_tunables(void)
 {
@@ -169,18 +212,26 @@ int save_tunables(void)
 	for (size_t i = 0; i < sizeof(feature_names) / sizeof(*feature_names); i++)
 		if (sb_feature_get(feature_names[i]) >= 0)
 			features[nfeatures++] = feature_names[i];
+	if (save_cgroup_mode()) {
+		fprintf(stderr, "torture: cannot read the modes and the current one of %s\n",
+			CGROUP_MODE);
+		return -1;
+	}
 	return 0;
 }
 
 static void restore(void)
 {
 	sb_features_restore(saved_features);
+	if (saved_mode >= 0)
+		sb_write_file(CGROUP_MODE, cgroup_modes[saved_mode]);
 	all_cpus_online();
 }
 
 /*
  * One operation every 1..5 ms until t0 + the duration: a CPU hotplug write every 1..3 s,
- * otherwise cgroups 45%, sched_setattr 20%, affinity 20%, sched features 15%.
+ * otherwise cgroups 45%, sched_setattr 20%, affinity 20%, sched features 15% (10% and
+ * the cgroup mode 5% on a kernel that has one).
  * The last HOTPLUG_QUIET_S seconds have no hotplug and every CPU online: stress-ng 0.15's
  * parent once segfaulted in its teardown 84 ms after a CPU went offline, a cause not
  * found in its source (docs/torture.md). The fork storm keeps exits under hotplug covered.
@@ -209,8 +260,10 @@ void churn(unsigned long long t0)
 			op_setattr();
 		} else if (r < 85) {
 			op_affinity();
-		} else {
+		} else if (r < 95 || !ncgroup_modes) {
 			op_feature();
+		} else {
+			op_cgroup_mode();
 		}
 		if (sb_now_ns() >= next_progress) {
 			print_progress(t0);

@@ -21,7 +21,8 @@
  *     NORMAL (with a custom slice where supported) / BATCH / IDLE, affinity changes,
  *     CPU hotplug off/on (not in the last HOTPLUG_QUIET_S seconds, with every CPU back
  *     online for them, so that stress-ng ends with the CPUs it started with), sched
- *     features;
+ *     features, and on a kernel with one runqueue (7.3) the cgroup mode, by which group
+ *     weights fold into the task entities;
  *   - a starvation monitor (SCHED_FIFO 99, samples every 5 ms): the longest window in which a
  *     pair or hog made no progress. Windows are not counted while the unit is
  *     legitimately held back: a member in SCHED_IDLE, or in a cgroup with cpu.idle or
@@ -30,7 +31,7 @@
  *     stalled vCPU) is reported and not counted either.
  * Fails (exit 1) when a pair lost or reordered a message, a pair did not drain at the end
  * (lost wakeup), stress-ng failed, or the longest window exceeds the bound.
- * Restores sched features and CPUs online at exit.
+ * Restores sched features, the cgroup mode and CPUs online at exit.
  *
  * Here: the command line, the setup, starting and stopping the processes, and main().
  * What the other files hold: torture.h.
@@ -150,6 +151,12 @@ static void print_setup(void)
 	for (int i = 0; i < nfeatures; i++)
 		printf(" %s", features[i]);
 	printf("\n");
+	if (ncgroup_modes) {
+		printf("# cgroup modes:");
+		for (int i = 0; i < ncgroup_modes; i++)
+			printf(" %s", cgroup_modes[i]);
+		printf("\n");
+	}
 	fflush(stdout);
 }
 

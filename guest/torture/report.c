@@ -61,7 +61,7 @@ static void print_figures(unsigned long long t0, uint64_t sent, uint64_t recv)
 	       ops.busy);
 	printf("# hotplug: offline %lu online %lu refused %lu\n", ops.offline, ops.online,
 	       ops.hotplug_refused);
-	printf("# toggles: features %lu\n", ops.features);
+	printf("# toggles: features %lu, cgroup mode %lu\n", ops.features, ops.cgroup_modes);
 	printf("# real-time holds: %d RT/DL tasks tracked at most, units held back in %.1f%% of samples; %llu /proc scans, %.1f ms each, longest %.1f ms\n",
 	       shm->rt_seen, shm->samples ? 100.0 * shm->rt_held / shm->samples / nunits : 0.0,
 	       shm->rt_scans, shm->rt_scans ? shm->rt_scan_ns / 1e6 / shm->rt_scans : 0.0,

@@ -8,7 +8,7 @@
  *   monitor.c  the starvation monitor, and the real-time holds it does not count
  *   scanner.c  the /proc walk that finds real-time and deadline threads for the monitor
  *   procfs.c   reading /proc: a task's stat fields, every process
- *   churn.c    the churner: setattr, affinity, hotplug, sched features; restore
+ *   churn.c    the churner: setattr, affinity, hotplug, sched features, cgroup mode; restore
  *   cgroups.c  the cpu cgroup tree and the churn's cgroup operation
  *   stress.c   stress-ng: started for the duration, reaped and checked at the end
  *   report.c   the progress line, the pairs' accounts, the figures, the verdict
@@ -85,7 +85,7 @@ struct config {
 struct churn_counts {
 	unsigned long moves, weights, max_set, max_lift, idle, recreated, busy;
 	unsigned long setattr, normal, batch, idlepol, slice, affinity;
-	unsigned long offline, online, hotplug_refused, features;
+	unsigned long offline, online, hotplug_refused, features, cgroup_modes;
 	bool slice_unsupported;
 };
 
@@ -121,6 +121,8 @@ void for_each_pid(void (*fn)(pid_t pid));
 extern struct churn_counts ops;
 extern const char *features[];
 extern int nfeatures;
+extern char *cgroup_modes[];
+extern int ncgroup_modes;
 int save_tunables(void);
 void update_exempt(void);
 void churn(unsigned long long t0);
