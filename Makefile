@@ -39,8 +39,9 @@
 #                        (docs/mainline.md); MAINLINE=7.2: Debian unstable's 7.2 as it
 #                        ships, into mainline/
 #   make mainline-kernel build those 7.3 kernels (MAINLINE=7.2: 7.2's one) with CONFIG
-#   make mainline        boot each and run the in-guest tests that apply to it (~2 min a
-#                        kernel once built); MAINLINE_ARGS=--preempt-sync measures
+#   make mainline        boot each and run the in-guest tests that apply to it, and the
+#                        patched one's KUnit suite at boot (~2 min a kernel once built);
+#                        MAINLINE_ARGS=--preempt-sync measures
 #                        NEXT_BUDDY's WF_SYNC wakeups besides
 #   make export          turn the commits on the tree's sched-buddy branch back into patches/
 #                        (KERNEL=7.3: into patches/7.3/)

@@ -328,6 +328,34 @@ sb_kunit_verdict() {
 	}'
 }
 
+# sb_boot_kunit CONSOLE OBJ OUT: the KUnit suites a kernel ran at boot. CONSOLE, its
+# console log, is parsed by the patched tree's tools/testing/kunit/kunit.py into OUT, whose
+# table goes to stderr; prints "PASSED FAILED SKIPPED" from kunit.py's closing line ("Ran N
+# tests: passed: P, failed: F, skipped: S", zeros left out; errors and crashes count as
+# failures). A log without a test is one failure when OBJ's .config has a suite
+# (*_KUNIT_TEST=y: configured, but none ran), nothing otherwise. make test runs it on
+# 6.12's patched test kernel, make mainline on 7.3's.
+sb_boot_kunit() {
+	python3 "$(sb_src patched)/tools/testing/kunit/kunit.py" parse "$1" >"$3" 2>&1
+	sed -n '/=====/,$p' "$3" | grep -v '^\[[^]]*\] =*$' | sed 's/^\[[^]]*\] //' >&2
+	sb_bk_sum=$(grep -o 'Ran [0-9]* tests.*' "$3" | tail -n 1)
+	case $sb_bk_sum in
+	"" | "Ran 0 tests"*)
+		echo "no KUnit test ran" >&2
+		if grep -q '_KUNIT_TEST=y$' "$2/.config"; then
+			log "the kernel in $2 has KUnit suites configured, but none ran"
+			echo "0 1 0"
+		else
+			echo "0 0 0"
+		fi
+		return
+		;;
+	esac
+	for sb_bk_k in passed failed skipped errors crashed; do
+		printf '%s\n' "$sb_bk_sum" | sed -n "s/.*$sb_bk_k: \([0-9]*\).*/\1/p" | grep . || echo 0
+	done | tr '\n' ' ' | awk '{ print $1, $2 + $4 + $5, $3 }'
+}
+
 # sb_guest_suite VARIANT CONFIG NAME OUT: boot VARIANT's kernel of CONFIG (host/boot.sh,
 # deterministic mode, schedstats on, run directory runs/latest-NAME) and run the in-guest
 # suite in it (build/run_kselftest.sh: make tests), telling kernel_version what release

@@ -7,9 +7,10 @@
 # of the kernel and its tooling (kernel_version, sched_features, cgroup_cpu, switch_trace,
 # sched_debug_read, torture_rt_hold, tunables_garbage, dmesg_clean) run; the buddy tests
 # skip what a kernel lacks (on the base kernels everything of the series, on 7.3's patched
-# kernel what its series has not: guest/tests/buddy_fixture.h). Closing line: "N passed, N
-# failed, N skipped", as make test's, over all kernels booted; exits non-zero when
-# anything failed.
+# kernel what its series has not: guest/tests/buddy_fixture.h); the KUnit suite the
+# patched test kernel ran at boot is parsed from its console log (host/lib.sh's
+# sb_boot_kunit, as make test does). Closing line: "N passed, N failed, N skipped", as
+# make test's, over all kernels booted; exits non-zero when anything failed.
 #   host/mainline.sh [--preempt-sync]
 #     --preempt-sync  then, in a second boot of each kernel, measure whether NEXT_BUDDY
 #                     lets a WF_SYNC wakeup preempt (guest/preempt-sync; its figures are
@@ -53,6 +54,12 @@ for v in $variants; do
 	sb_guest_suite "$v" "$cfg" "$(name "$v")" "$tmp/suite-$v"
 	# shellcheck disable=SC2046 # (three numbers)
 	set -- $(sb_guest_count "$tmp/suite-$v" "the $KERNEL $v guest")
+	pass=$((pass + $1)) fail=$((fail + $2)) skip=$((skip + $3))
+	[ "$v" = patched ] || continue
+	echo "== KUnit suites in the $KERNEL patched kernel"
+	# shellcheck disable=SC2046 # (three numbers)
+	set -- $(sb_boot_kunit "$SCHED_BUDDY_CACHE/runs/latest-$(name "$v")/console.log" \
+		"$(sb_obj "$v" "$cfg")" "$tmp/kunit-$v")
 	pass=$((pass + $1)) fail=$((fail + $2)) skip=$((skip + $3))
 done
 

@@ -85,31 +85,10 @@ guest_suite patched
 guest_suite base
 
 echo "== KUnit suites in the patched kernel"
-kunit=$(sb_src patched)/tools/testing/kunit/kunit.py
-console=$SCHED_BUDDY_CACHE/runs/latest-test-patched/console.log
-python3 "$kunit" parse "$console" >"$results.kunit" 2>&1
-sed -n '/=====/,$p' "$results.kunit" | grep -v '^\[[^]]*\] =*$' | sed 's/^\[[^]]*\] //'
-# kunit.py's closing line: "Ran N tests: passed: P, failed: F, skipped: S" (zeros omitted)
-summary=$(grep -o 'Ran [0-9]* tests.*' "$results.kunit" | tail -n 1)
-case $summary in
-"" | "Ran 0 tests"*)
-	echo "no KUnit test ran"
-	if grep -q '_KUNIT_TEST=y$' "$(sb_obj patched "$cfg")/.config"; then
-		fail=$((fail + 1))
-		log "the patched kernel has KUnit suites configured, but none ran"
-	fi
-	;;
-*)
-	for k in passed failed skipped errors crashed; do
-		n=$(printf '%s\n' "$summary" | sed -n "s/.*$k: \([0-9]*\).*/\1/p")
-		case $k in
-		passed) pass=$((pass + ${n:-0})) ;;
-		skipped) skip=$((skip + ${n:-0})) ;;
-		*) fail=$((fail + ${n:-0})) ;;
-		esac
-	done
-	;;
-esac
+# shellcheck disable=SC2046 # (three numbers)
+set -- $(sb_boot_kunit "$SCHED_BUDDY_CACHE/runs/latest-test-patched/console.log" \
+	"$(sb_obj patched "$cfg")" "$results.kunit")
+pass=$((pass + $1)) fail=$((fail + $2)) skip=$((skip + $3))
 
 [ -z "$leave_out" ] || echo "left out: $leave_out (make test runs them)"
 echo "$pass passed, $fail failed, $skip skipped"

@@ -3,7 +3,9 @@
 # KUnit's KTAP as kunit.py run's test.log holds it, with and without printk time stamps: a
 # suite whose cases passed, some skipped, passes; one with a failed case, one that skipped
 # every case, one that ran no case, a log without any suite and a kernel that died inside a
-# suite each fail, naming why. Then host/kunit.sh itself, in an empty temporary cache with
+# suite each fail, naming why. sb_boot_kunit, what make test and make mainline count of
+# the suites a test kernel ran at boot, on the same log and on one without KUnit (where the
+# 6.12 tree is unpacked). Then host/kunit.sh itself, in an empty temporary cache with
 # a stand-in python3 (the kunit.py it runs writes a given test.log and exits 0): KERNEL=7.3
 # builds in kunit-x86_64-7.3, in the tree SB_KUNIT_TREE names; an all-skipped log fails
 # the run though kunit.py exited 0; a tree without kernel/sched/.kunitconfig is refused
@@ -57,6 +59,26 @@ cat >"$log" <<'LOG'
 LOG
 expect_suites "sched_buddy 2 0 1; other 1 0 0"
 verdict_ok "3 0 1"
+
+# What make test and make mainline count of the suites a test kernel ran at boot:
+# sb_boot_kunit, through the patched tree's kunit.py parse, on this log as a console log;
+# a log without KUnit counts one failure for a kernel configured with a suite, none for
+# one without. (Needs the 6.12 tree, as make test has it.)
+if [ -f "$(sb_src patched)/tools/testing/kunit/kunit.py" ]; then
+	obj=$dir/obj
+	mkdir -p "$obj"
+	echo 'CONFIG_SCHED_BUDDY_KUNIT_TEST=y' >"$obj/.config"
+	got=$(sb_boot_kunit "$log" "$obj" "$dir/parsed" 2>/dev/null)
+	# (kunit.py counts each parameter of buddy_param: 4 passed where sb_kunit_count has 3)
+	[ "$got" = "4 0 1" ] || fail "sb_boot_kunit counted '$got' of the two suites, expected '4 0 1'"
+	echo "[    1.000000] Run /init as init process" >"$dir/console"
+	got=$(sb_boot_kunit "$dir/console" "$obj" "$dir/parsed" 2>/dev/null)
+	[ "$got" = "0 1 0" ] || fail "sb_boot_kunit counted '$got' for a configured suite that did not run, expected '0 1 0'"
+	echo '# CONFIG_SCHED_BUDDY_KUNIT_TEST is not set' >"$obj/.config"
+	got=$(sb_boot_kunit "$dir/console" "$obj" "$dir/parsed" 2>/dev/null)
+	[ "$got" = "0 0 0" ] || fail "sb_boot_kunit counted '$got' for a kernel without suites, expected '0 0 0'"
+	echo "ok: sb_boot_kunit counted 4 0 1, and 0 1 0 / 0 0 0 without KUnit output" >&2
+fi
 
 # Without time stamps (kunit.py's test.log from QEMU): a failed case.
 cat >"$log" <<'LOG'
