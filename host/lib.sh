@@ -351,9 +351,11 @@ sb_boot_kunit() {
 		return
 		;;
 	esac
-	for sb_bk_k in passed failed skipped errors crashed; do
-		printf '%s\n' "$sb_bk_sum" | sed -n "s/.*$sb_bk_k: \([0-9]*\).*/\1/p" | grep . || echo 0
-	done | tr '\n' ' ' | awk '{ print $1, $2 + $4 + $5, $3 }'
+	# each count follows its name ("failed: 2,"): awk's number of "2," is 2
+	printf '%s\n' "$sb_bk_sum" | awk '{
+		for (i = 1; i < NF; i++) { k = $i; sub(/:$/, "", k); c[k] = $(i + 1) + 0 }
+		print c["passed"] + 0, c["failed"] + c["errors"] + c["crashed"], c["skipped"] + 0
+	}'
 }
 
 # sb_guest_suite VARIANT CONFIG NAME OUT: boot VARIANT's kernel of CONFIG (host/boot.sh,

@@ -62,11 +62,9 @@ static double min_gain(unsigned int burst)
 /* min_kept 0: the bound may refuse more (bursts near a slice), report only. */
 static void check(struct __test_metadata *_metadata, unsigned int burst, double min_kept)
 {
-	double gain = min_gain(burst);
-
 	struct sb_pairs_result off, on;
 	long d_off[NCOUNTERS], d_on[NCOUNTERS];
-	double kept;
+	double kept, gain = min_gain(burst);
 
 	ASSERT_EQ(0, run(burst, false, false, &off, d_off)) TH_LOG("pairs run failed");
 	ASSERT_EQ(0, run(burst, true, true, &on, d_on)) TH_LOG("pairs run failed");

@@ -14,8 +14,9 @@
  * Setup: every need must be there. On the base kernel (sb_base_kernel()) a missing one
  * skips the case, which shows it cannot pass without the series; so it does on the
  * patched kernel of another version than 6.12 (sb_series_version(): 7.3's series has no
- * BUDDY_ROOT, nothing to contain on one runqueue); on any other kernel it fails the case. Schedstats go on (the buddy
- * counters need them) and the whole sched feature set is saved. Where the kernel has
+ * BUDDY_ROOT, nothing to contain on one runqueue); on any other kernel it fails the
+ * case. Schedstats go on (the buddy counters need them) and the whole sched feature set
+ * is saved. Where the kernel has
  * BUDDY_ROOT (off as it boots) it goes on: the cases test the rules on tasks of the root
  * queue, and buddy_root switches it itself. Teardown writes the saved set back after the
  * case, passed or failed; a failed write back fails the case. It runs in the harness's

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The churner: until the duration is over, one operation at random every 1..5 ms
- * (sched_setattr(), affinity, CPU hotplug, sched features, the cgroup mode; the
- * cgroup one is in cgroups.c), and which units its holds exempt from the starvation bound. What
+ * (sched_setattr(), affinity, CPU hotplug, sched features, the cgroup mode; the cgroup
+ * one is in cgroups.c), and which units its holds exempt from the starvation bound. What
  * it changes in the system is saved before and restored after, with every CPU online.
  */
 #define _GNU_SOURCE
