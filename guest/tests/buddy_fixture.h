@@ -18,7 +18,10 @@
  * case. Schedstats go on (the buddy counters need them) and the whole sched feature set
  * is saved. Where the kernel has
  * BUDDY_ROOT (off as it boots) it goes on: the cases test the rules on tasks of the root
- * queue, and buddy_root switches it itself. Teardown writes the saved set back after the
+ * queue, and buddy_root switches it itself. Where it has WARN_BUDDY_WINDOW that goes on
+ * too: the kernel checks the window of every buddy pick a case makes, and a buddy taken
+ * after it is a WARN, which fails the run (host/boot.sh, dmesg_clean). Teardown writes the
+ * saved set back after the
  * case, passed or failed; a failed write back fails the case. It runs in the harness's
  * parent process (FIXTURE_TEARDOWN_PARENT, the fixture data shared): the harness's child
  * teardown after a failed ASSERT tests a local written after setjmp(), which longjmp()
@@ -55,6 +58,9 @@ FIXTURE_SETUP(buddies)
 		TH_LOG("cannot read " SB_FEATURES);
 	if (sb_feature_get("BUDDY_ROOT") >= 0)
 		ASSERT_EQ(0, sb_feature_set("BUDDY_ROOT", true)) TH_LOG("cannot set BUDDY_ROOT");
+	if (sb_feature_get("WARN_BUDDY_WINDOW") >= 0)
+		ASSERT_EQ(0, sb_feature_set("WARN_BUDDY_WINDOW", true))
+			TH_LOG("cannot set WARN_BUDDY_WINDOW");
 }
 
 /*

@@ -50,6 +50,32 @@ char *cgroup_modes[MAX_MODES];
 int ncgroup_modes;
 static int saved_mode = -1;
 
+/*
+ * The kernel's own check of the buddy window, where the series has it: WARN_BUDDY_WINDOW
+ * WARNs when a buddy is taken over the EEVDF pick after buddies kept it waiting longer than
+ * the window, at any level, and the WARN is a splat that fails the run. Schedstats on, to
+ * count the buddy picks it checked and the buddies the window's end refused.
+ */
+#define WINDOW_CHECK	"WARN_BUDDY_WINDOW"
+#define SCHEDSTATS	"/proc/sys/kernel/sched_schedstats"
+const char *const window_fields[NWINDOW_FIELDS] = {
+	"buddy_next_picked", "buddy_last_picked", "buddy_next_too_long", "buddy_last_too_long",
+};
+static long window_start[NWINDOW_FIELDS];
+long window_counts[NWINDOW_FIELDS];
+bool window_check;
+static long saved_schedstats = -1;
+
+static void window_check_on(void)
+{
+	if (sb_feature_get(WINDOW_CHECK) < 0)
+		return;
+	if (sb_read_long(SCHEDSTATS, &saved_schedstats) || sb_write_file(SCHEDSTATS, "1"))
+		saved_schedstats = -1;
+	window_check = !sb_feature_set(WINDOW_CHECK, true);
+	sb_sched_debug_sums(window_fields, NWINDOW_FIELDS, window_start);
+}
+
 /* Recompute which units are held back (idle policy, cpu.idle or cpu.max cgroup). */
 void update_exempt(void)
 {
@@ -200,8 +226,9 @@ static int save_cgroup_mode(void)
 }
 
 /*
- * Save what the churn changes for restore() (the sched features, the cgroup mode) and
- * list the buddy features this kernel has, the ones toggled, and its cgroup modes.
+ * Save what the churn changes for restore() (the sched features, the cgroup mode,
+ * schedstats), list the buddy features this kernel has, the ones toggled, and its cgroup
+ * modes, and switch the kernel's window check on.
  */
 int save_tunables(void)
 {
@@ -217,12 +244,29 @@ int save_tunables(void)
 			CGROUP_MODE);
 		return -1;
 	}
+	window_check_on();
 	return 0;
+}
+
+/* The counts of the run, read before restore() can switch schedstats off. */
+static void window_check_count(void)
+{
+	long end[NWINDOW_FIELDS];
+
+	if (!window_check)
+		return;
+	sb_sched_debug_sums(window_fields, NWINDOW_FIELDS, end);
+	for (int i = 0; i < NWINDOW_FIELDS; i++)
+		window_counts[i] = end[i] < 0 || window_start[i] < 0 ? -1 :
+				   end[i] - window_start[i];
 }
 
 static void restore(void)
 {
+	window_check_count();
 	sb_features_restore(saved_features);
+	if (saved_schedstats >= 0)
+		sb_write_file(SCHEDSTATS, saved_schedstats ? "1" : "0");
 	if (saved_mode >= 0)
 		sb_write_file(CGROUP_MODE, cgroup_modes[saved_mode]);
 	all_cpus_online();

@@ -31,6 +31,9 @@
  *     stalled vCPU) is reported and not counted either.
  * Fails (exit 1) when a pair lost or reordered a message, a pair did not drain at the end
  * (lost wakeup), stress-ng failed, or the longest window exceeds the bound.
+ * The bound on buddies, relative to the pick EEVDF would have made, only the kernel can
+ * check: where the series has WARN_BUDDY_WINDOW, it is on for the run, and its WARN (a
+ * buddy taken after a window at any level) is a splat on the console, which fails the run.
  * Restores sched features, the cgroup mode and CPUs online at exit.
  *
  * Here: the command line, the setup, starting and stopping the processes, and main().
@@ -151,6 +154,8 @@ static void print_setup(void)
 	for (int i = 0; i < nfeatures; i++)
 		printf(" %s", features[i]);
 	printf("\n");
+	printf("# buddy window check: %s\n", window_check ? "WARN_BUDDY_WINDOW on" :
+	       "not in this kernel");
 	if (ncgroup_modes) {
 		printf("# cgroup modes:");
 		for (int i = 0; i < ncgroup_modes; i++)

@@ -72,6 +72,23 @@ static void print_figures(unsigned long long t0, uint64_t sent, uint64_t recv)
 	       shm->samples, shm->max_gap_ns / 1e6);
 }
 
+/* What the kernel's window check looked at; its WARN fails the run on the console. */
+static void print_window_check(void)
+{
+	const long *n = window_counts;
+
+	if (!window_check) {
+		printf("# buddy window check: not in this kernel (no WARN_BUDDY_WINDOW)\n");
+		return;
+	}
+	if (n[0] < 0 || n[1] < 0 || n[2] < 0 || n[3] < 0) {
+		printf("# buddy window check (WARN_BUDDY_WINDOW): on; buddy picks not counted (no schedstats)\n");
+		return;
+	}
+	printf("# buddy window check (WARN_BUDDY_WINDOW): on; buddy picks over the EEVDF pick %ld, refused at the window's end %ld (every level)\n",
+	       n[0] + n[1], n[2] + n[3]);
+}
+
 /* The pairs' accounts, the figures, the bound; returns 1 when any check failed. */
 int verdict(unsigned long long t0)
 {
@@ -79,6 +96,7 @@ int verdict(unsigned long long t0)
 	int failed = check_pairs(&sent, &recv);
 
 	print_figures(t0, sent, recv);
+	print_window_check();
 	if (shm->max_window_ns > cfg.bound_ms * 1000000ULL) {
 		printf("# FAIL: a worker made no progress for %.0f ms (bound %d ms)\n",
 		       shm->max_window_ns / 1e6, cfg.bound_ms);

@@ -124,6 +124,10 @@ extern int nfeatures;
 extern char *cgroup_modes[];
 extern int ncgroup_modes;
 int save_tunables(void);
+#define NWINDOW_FIELDS	4
+extern const char *const window_fields[NWINDOW_FIELDS];	/* buddy picks, too_long */
+extern long window_counts[NWINDOW_FIELDS];	/* in the run; -1: not counted */
+extern bool window_check;	/* WARN_BUDDY_WINDOW on for the run */
 void update_exempt(void);
 void churn(unsigned long long t0);
 void release_holds(void);
