@@ -11,6 +11,7 @@
 #include <sys/types.h>
 
 #define SB_FEATURES	"/sys/kernel/debug/sched/features"
+#define SB_SCHEDSTATS	"/proc/sys/kernel/sched_schedstats"
 #define SB_TRACING	"/sys/kernel/tracing"
 #define SB_CGROUP	"/sys/fs/cgroup"
 

@@ -36,12 +36,12 @@ bool sb_counts(const char *counter)
 	bool counts;
 
 	/* The counters show only with schedstats on: on for the look, then as they were. */
-	if (sb_read_file("/proc/sys/kernel/sched_schedstats", was, sizeof(was)) < 0 ||
+	if (sb_read_file(SB_SCHEDSTATS, was, sizeof(was)) < 0 ||
 	    sb_schedstats_on())
 		return false;
 	counts = sb_sched_debug_sum(counter) >= 0;
 	if (was[0] == '0')
-		sb_write_file("/proc/sys/kernel/sched_schedstats", "0");
+		sb_write_file(SB_SCHEDSTATS, "0");
 	return counts;
 }
 
@@ -86,7 +86,7 @@ pid_t sb_probe_start(long long *late, int n, unsigned long long period_ns, const
 
 int sb_schedstats_on(void)
 {
-	return sb_write_file("/proc/sys/kernel/sched_schedstats", "1");
+	return sb_write_file(SB_SCHEDSTATS, "1");
 }
 
 int sb_buddy_trace(bool on)

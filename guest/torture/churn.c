@@ -57,7 +57,6 @@ static int saved_mode = -1;
  * count the buddy picks it checked and the buddies the window's end refused.
  */
 #define WINDOW_CHECK	"WARN_BUDDY_WINDOW"
-#define SCHEDSTATS	"/proc/sys/kernel/sched_schedstats"
 const char *const window_fields[NWINDOW_FIELDS] = {
 	"buddy_next_picked", "buddy_last_picked", "buddy_next_too_long", "buddy_last_too_long",
 };
@@ -70,7 +69,7 @@ static void window_check_on(void)
 {
 	if (sb_feature_get(WINDOW_CHECK) < 0)
 		return;
-	if (sb_read_long(SCHEDSTATS, &saved_schedstats) || sb_write_file(SCHEDSTATS, "1"))
+	if (sb_read_long(SB_SCHEDSTATS, &saved_schedstats) || sb_write_file(SB_SCHEDSTATS, "1"))
 		saved_schedstats = -1;
 	window_check = !sb_feature_set(WINDOW_CHECK, true);
 	sb_sched_debug_sums(window_fields, NWINDOW_FIELDS, window_start);
@@ -266,7 +265,7 @@ static void restore(void)
 	window_check_count();
 	sb_features_restore(saved_features);
 	if (saved_schedstats >= 0)
-		sb_write_file(SCHEDSTATS, saved_schedstats ? "1" : "0");
+		sb_write_file(SB_SCHEDSTATS, saved_schedstats ? "1" : "0");
 	if (saved_mode >= 0)
 		sb_write_file(CGROUP_MODE, cgroup_modes[saved_mode]);
 	all_cpus_online();
